@@ -1,0 +1,99 @@
+import 'reflect-metadata';
+import { Logger, type INestApplicationContext, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Pool } from 'pg';
+import { ConfigError, loadConfig, type AppConfig, type Role } from '../config/app-config';
+import { resolveDatabase, type ResolvedDatabase } from '../infra/database/database-url';
+import { configureHttp } from '../infra/http/configure-http';
+import { PG_POOL } from '../infra/http/rate-limiter.service';
+import { AppModule } from './app.module';
+
+const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+
+export interface RunningApp {
+  app: INestApplicationContext;
+  config: AppConfig;
+  database: ResolvedDatabase;
+  url?: string;
+  stop(): Promise<void>;
+}
+
+/** Builds and starts the given roles in this process (tests call this too). */
+export async function startRoles(config: AppConfig, roles: readonly Role[]): Promise<RunningApp> {
+  if (!config.redisUrl && roles.length < 3) {
+    throw new ConfigError([
+      'REDIS_URL is required to run the api, worker and scheduler as separate processes (`npm start` runs all three together without it)',
+    ]);
+  }
+  const logger = LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1);
+  const database = await resolveDatabase(config);
+  const module = AppModule.forRoles(config, database.url, roles);
+  let app: INestApplicationContext | undefined;
+  let url: string | undefined;
+  try {
+    if (roles.includes('api')) {
+      const http = await NestFactory.create<NestExpressApplication>(module, { logger, bodyParser: false, abortOnError: false });
+      app = http;
+      configureHttp(http, config, http.get<Pool>(PG_POOL));
+      await http.listen(config.port, '0.0.0.0');
+      const address = http.getHttpServer().address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      url = `http://localhost:${port}`;
+    } else {
+      app = await NestFactory.createApplicationContext(module, { logger, abortOnError: false });
+      await app.init();
+    }
+  } catch (error) {
+    // Leave nothing behind: an orphaned embedded PostgreSQL would hold the data folder.
+    await app?.close().catch(() => undefined);
+    await database.embedded?.stop();
+    throw error;
+  }
+  const started = app;
+  return {
+    app: started,
+    config,
+    database,
+    url,
+    async stop() {
+      await started.close();
+      await database.embedded?.stop();
+    },
+  };
+}
+
+/** Entry-point glue: parse the environment once, start, and drain on SIGTERM/SIGINT. */
+export function runRoles(roles: readonly Role[]): void {
+  const log = new Logger('Tend');
+  let config: AppConfig;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  startRoles(config, roles)
+    .then((running) => {
+      log.log(`Roles ${roles.join(', ')} started${running.url ? `; serving ${config.appUrl} (listening on ${running.url})` : ''}.`);
+      let stopping = false;
+      const shutdown = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        log.log(`${signal}: finishing in-flight requests and jobs, then exiting.`);
+        running
+          .stop()
+          .then(() => process.exit(0))
+          .catch((error: unknown) => {
+            log.error(String(error));
+            process.exit(1);
+          });
+      };
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      process.once('SIGINT', () => shutdown('SIGINT'));
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof ConfigError ? error.message : error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { envSchema, type Env } from './config.schema';
+
+export type Role = 'api' | 'worker' | 'scheduler';
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  /** Undefined means: start the embedded PostgreSQL under `dataDir/postgres`. */
+  databaseUrl: string | undefined;
+  embeddedPostgresPort: number;
+  /** Undefined means: run jobs in-process instead of through BullMQ. */
+  redisUrl: string | undefined;
+  /** Undefined means: write mail to `dataDir/outbox` and list it at /dev/mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  storageDir: string;
+  sessionSecret: string;
+  trustProxy: boolean;
+  corsOrigins: string[];
+  links: { supportEmail: string; newsletterUrl: string; chromeExtensionUrl: string; linkedinCompanyUrl: string };
+  ai: {
+    provider: Env['AI_PROVIDER'];
+    geminiApiKey?: string;
+    geminiModel: string;
+    geminiBaseUrl?: string;
+    baseUrl?: string;
+    model?: string;
+    apiKey?: string;
+  };
+  stripe?: {
+    secretKey: string;
+    webhookSecret: string;
+    priceMonthly: string;
+    priceAnnual?: string;
+    apiBase?: string;
+  };
+  logLevel: Env['LOG_LEVEL'];
+  throttle: { loginPerEmail: number; loginPerIp: number; signupPerIp: number; emailPerAddress: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the session secret from the environment, or generates it once into the data folder. */
+function resolveSessionSecret(env: Env, dataDir: string): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The repository root (api/dist/config -> ../../..), so `.data` is one folder whatever the cwd. */
+export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+
+/** Parses the whole environment once; a bad value stops the process with every problem listed. */
+export function loadConfig(source: Record<string, string | undefined>): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`));
+  }
+  const env = parsed.data;
+  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(REPO_ROOT, env.DATA_DIR);
+  const appUrl = env.APP_URL.replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    appUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    storageDir: env.STORAGE_DIR ? resolve(REPO_ROOT, env.STORAGE_DIR) : join(dataDir, 'uploads'),
+    sessionSecret: resolveSessionSecret(env, dataDir),
+    trustProxy: env.TRUST_PROXY === 'true',
+    corsOrigins: [
+      new URL(appUrl).origin,
+      ...env.EXTENSION_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
+    links: {
+      supportEmail: env.SUPPORT_EMAIL,
+      newsletterUrl: env.NEWSLETTER_URL,
+      chromeExtensionUrl: env.CHROME_EXTENSION_URL,
+      linkedinCompanyUrl: env.LINKEDIN_COMPANY_URL,
+    },
+    ai: {
+      provider: env.AI_PROVIDER,
+      geminiApiKey: env.GEMINI_API_KEY,
+      geminiModel: env.GEMINI_MODEL,
+      geminiBaseUrl: env.GEMINI_BASE_URL,
+      baseUrl: env.AI_BASE_URL,
+      model: env.AI_MODEL,
+      apiKey: env.AI_API_KEY,
+    },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_MONTHLY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceMonthly: env.STRIPE_PRICE_MONTHLY,
+            priceAnnual: env.STRIPE_PRICE_ANNUAL,
+            apiBase: env.STRIPE_API_BASE,
+          }
+        : undefined,
+    logLevel: env.LOG_LEVEL,
+    throttle: {
+      loginPerEmail: env.THROTTLE_LOGIN_PER_EMAIL,
+      loginPerIp: env.THROTTLE_LOGIN_PER_IP,
+      signupPerIp: env.THROTTLE_SIGNUP_PER_IP,
+      emailPerAddress: env.THROTTLE_EMAIL_PER_ADDRESS,
+    },
+  };
+}
+
+/** Injection token for the parsed configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}:`)), {
+      error: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    })
+    .refine(
+      (v) => {
+        if (v === undefined) return true;
+        try {
+          new URL(v);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'is not a valid URL' },
+    );
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every environment variable the app reads. Parsed once at boot; nothing else reads process.env. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    APP_URL: z.url({ error: 'must be an absolute URL such as https://tend.example.com' }).default('http://localhost:3000'),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    MAIL_FROM: z.string().default('Tend <hello@tend.local>'),
+    STORAGE_DIR: optionalString,
+    SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      error: 'must be at least 32 characters',
+    }),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    EXTENSION_ORIGINS: z.string().default(''),
+    SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@tend.local'),
+    NEWSLETTER_URL: z.url().default('https://tend.local/newsletter'),
+    CHROME_EXTENSION_URL: z.url().default('https://chromewebstore.google.com/'),
+    LINKEDIN_COMPANY_URL: z.url().default('https://www.linkedin.com/'),
+    AI_PROVIDER: z.enum(['gemini', 'openai-compatible', 'template']).default('template'),
+    GEMINI_API_KEY: optionalString,
+    GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
+    GEMINI_BASE_URL: optionalUrl(['http', 'https']),
+    AI_BASE_URL: optionalUrl(['http', 'https']),
+    AI_MODEL: optionalString,
+    AI_API_KEY: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_MONTHLY: optionalString,
+    STRIPE_PRICE_ANNUAL: optionalString,
+    STRIPE_API_BASE: optionalUrl(['http', 'https']),
+    LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+    THROTTLE_LOGIN_PER_EMAIL: positiveInt(10),
+    THROTTLE_LOGIN_PER_IP: positiveInt(25),
+    THROTTLE_SIGNUP_PER_IP: positiveInt(25),
+    THROTTLE_EMAIL_PER_ADDRESS: positiveInt(5),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.AI_PROVIDER === 'gemini' && !env.GEMINI_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['GEMINI_API_KEY'], message: 'is required when AI_PROVIDER=gemini' });
+    }
+    if (env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['AI_BASE_URL'], message: 'is required when AI_PROVIDER=openai-compatible' });
+    }
+    if (env.STRIPE_SECRET_KEY && (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PRICE_MONTHLY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_MONTHLY set as well',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;

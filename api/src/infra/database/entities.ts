@@ -1,0 +1,9 @@
+import { EmailToken } from '../../modules/auth/email-token.entity';
+import { MailMessage } from '../../modules/mail/mail-message.entity';
+import { Tier } from '../../modules/tiers/tier.entity';
+import { User } from '../../modules/users/user.entity';
+import { HttpSession } from '../http/http-session.entity';
+import { RateLimitBucket } from '../http/rate-limit-bucket.entity';
+
+/** Every entity, listed once, so builds never depend on file globs. */
+export const ENTITIES = [User, EmailToken, Tier, MailMessage, HttpSession, RateLimitBucket];

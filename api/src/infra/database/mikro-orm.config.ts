@@ -1,0 +1,30 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { join } from 'node:path';
+import { ENTITIES } from './entities';
+
+export const MIGRATIONS_DIR = join(__dirname, 'migrations');
+
+/** One place that turns a connection URL into MikroORM options (api, worker, scheduler, CLI, tests). */
+export function createOrmOptions(databaseUrl: string, overrides: Partial<Options> = {}): Options {
+  return defineConfig({
+    clientUrl: databaseUrl,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    pool: { min: 0, max: 10 },
+    forceUtcTimezone: true,
+    // Entities are loaded per request (RequestContext) or per job (fork); never the global EM.
+    allowGlobalContext: false,
+    migrations: {
+      path: MIGRATIONS_DIR,
+      pathTs: join(__dirname, '..', '..', '..', 'src', 'infra', 'database', 'migrations'),
+      glob: '!(*.d).{js,ts}',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+    },
+    debug: false,
+    ...overrides,
+  });
+}

@@ -1,0 +1,13 @@
+import { SetMetadata } from '@nestjs/common';
+
+export const IS_PUBLIC = 'tend:isPublic';
+export const ALLOW_UNVERIFIED = 'tend:allowUnverified';
+
+/** The only way out of the global sign-in requirement; the route-walking test lists every use. */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/**
+ * Account routes a signed-in but unverified user may call (the spec confines such a user to the
+ * email confirmation screen; everything else answers 403).
+ */
+export const AllowUnverified = () => SetMetadata(ALLOW_UNVERIFIED, true);

@@ -1,0 +1,73 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+
+const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again in a moment.';
+
+/** An error that tells the client when to come back (429). */
+export class TooManyRequestsException extends HttpException {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many attempts. Please wait a few minutes and try again.',
+  ) {
+    super({ errors: [message] }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+function messagesOf(exception: HttpException): string[] {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return [body];
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    if (Array.isArray(record['errors'])) return record['errors'].map(String);
+    if (Array.isArray(record['message'])) return record['message'].map(String);
+    if (typeof record['message'] === 'string') return [record['message']];
+  }
+  return [exception.message];
+}
+
+/** Express/body-parser errors carry a status and a type; turn them into sentences. */
+function describeExpressError(error: { status?: number; type?: string }): { status: number; message: string } | null {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return { status: 400, message: 'The request body is not valid JSON.' };
+    case 'entity.too.large':
+      return { status: 413, message: 'The request is too large.' };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 415, message: 'The request encoding is not supported.' };
+    default:
+      return typeof error.status === 'number' && error.status >= 400 && error.status < 500
+        ? { status: error.status, message: 'The request could not be read.' }
+        : null;
+  }
+}
+
+/** Every error leaves as `{"errors": [...]}`; a 5xx never shows its cause to the client. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) return;
+    let status: number = HttpStatus.INTERNAL_SERVER_ERROR;
+    let errors = [GENERIC_SERVER_ERROR];
+    if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      errors = status >= 500 && status !== 503 ? [GENERIC_SERVER_ERROR] : messagesOf(exception);
+      if (exception instanceof TooManyRequestsException) {
+        response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+      }
+    } else if (exception && typeof exception === 'object') {
+      const described = describeExpressError(exception as { status?: number; type?: string });
+      if (described) {
+        status = described.status;
+        errors = [described.message];
+      }
+    }
+    if (status >= 500 && status !== 503) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+    response.status(status).json({ errors });
+  }
+}

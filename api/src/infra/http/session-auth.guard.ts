@@ -1,0 +1,37 @@
+import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { UsersService } from '../../modules/users/users.service';
+import { ALLOW_UNVERIFIED, IS_PUBLIC } from './access.decorators';
+import type { AppRequest, SessionPrincipal } from './request-user';
+
+export const SIGN_IN_REQUIRED_MESSAGE = 'Please log in to continue.';
+export const VERIFY_EMAIL_FIRST_MESSAGE = 'Please confirm your email address to continue.';
+
+/**
+ * Global guard: loads the session's user with the request's EntityManager, then requires a
+ * signed-in, verified user unless the route says otherwise.
+ */
+@Injectable()
+export class SessionAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly users: UsersService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<AppRequest>();
+    const principal = req.user as SessionPrincipal | undefined;
+    if (principal?.id && !req.currentUser) {
+      const user = await this.users.findById(principal.id);
+      if (user) req.currentUser = user;
+    }
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const user = req.currentUser;
+    if (!user) throw new UnauthorizedException({ errors: [SIGN_IN_REQUIRED_MESSAGE] });
+    if (!user.emailVerified && !this.reflector.getAllAndOverride<boolean>(ALLOW_UNVERIFIED, targets)) {
+      throw new ForbiddenException({ errors: [VERIFY_EMAIL_FIRST_MESSAGE] });
+    }
+    return true;
+  }
+}

@@ -1,0 +1,33 @@
+import { BadRequestException, type PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
+
+/** Turns zod issues into the sentences the API answers with in `{"errors": [...]}`. */
+export function describeIssues(error: z.ZodError): string[] {
+  const messages = error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.length === 1
+        ? `Unknown field "${issue.keys[0]}".`
+        : `Unknown fields: ${issue.keys.map((k) => `"${k}"`).join(', ')}.`;
+    }
+    if (issue.code === 'invalid_type' && issue.path.length > 0 && /received undefined/i.test(issue.message)) {
+      return `${issue.path.join('.')} is required.`;
+    }
+    const message = issue.message.endsWith('.') ? issue.message : `${issue.message}.`;
+    return /^[A-Z]/.test(message) || issue.path.length === 0 ? message : `${issue.path.join('.')}: ${message}`;
+  });
+  return [...new Set(messages)];
+}
+
+export class ZodValidationPipe<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {
+  constructor(private readonly schema: T) {}
+
+  transform(value: unknown): z.infer<T> {
+    const body: unknown = value === undefined || value === null ? {} : value;
+    if (typeof body !== 'object' || Array.isArray(body)) {
+      throw new BadRequestException({ errors: ['The request body must be a JSON object.'] });
+    }
+    const result = this.schema.safeParse(body);
+    if (!result.success) throw new BadRequestException({ errors: describeIssues(result.error) });
+    return result.data;
+  }
+}

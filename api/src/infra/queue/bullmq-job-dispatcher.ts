@@ -1,0 +1,29 @@
+import type { Queue } from 'bullmq';
+import { JobDispatcher, type DispatchOptions } from './job-dispatcher';
+import { DEFAULT_JOB_OPTIONS, type JobData, type JobName, type QueueName } from './job-map';
+
+/** Producer side of BullMQ: the worker role's processors consume these queues. */
+export class BullMqJobDispatcher extends JobDispatcher {
+  readonly mode = 'bullmq' as const;
+
+  constructor(private readonly queues: Record<QueueName, Queue>) {
+    super();
+  }
+
+  async dispatch<Q extends QueueName, N extends JobName<Q>>(
+    queue: Q,
+    name: N,
+    data: JobData<Q, N>,
+    options: DispatchOptions,
+  ): Promise<void> {
+    await this.queues[queue].add(name, data, { ...DEFAULT_JOB_OPTIONS, jobId: options.jobId });
+  }
+
+  registerHandler(): void {
+    // BullMQ's explorer binds @Processor classes to workers in the worker role.
+  }
+
+  async drain(): Promise<void> {
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,55 @@
+import { BullModule, getQueueToken } from '@nestjs/bullmq';
+import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { BullMqJobDispatcher } from './bullmq-job-dispatcher';
+import { InProcessJobDispatcher } from './in-process-job-dispatcher';
+import { JobDispatcher } from './job-dispatcher';
+import { QUEUE_NAMES, type QueueName } from './job-map';
+
+/** Binds JobDispatcher to BullMQ when REDIS_URL is set, otherwise to the in-process runner. */
+@Global()
+@Module({})
+export class QueueModule {
+  static forRoot(redisUrl: string | undefined): DynamicModule {
+    const logger = new Logger('Queues');
+    if (!redisUrl) {
+      logger.log('REDIS_URL is not set: jobs run in this process (same processors, same retries).');
+      return {
+        module: QueueModule,
+        providers: [{ provide: JobDispatcher, useClass: InProcessJobDispatcher }],
+        exports: [JobDispatcher],
+      };
+    }
+    logger.log('Jobs go through BullMQ on Redis.');
+    const url = new URL(redisUrl);
+    return {
+      module: QueueModule,
+      imports: [
+        BullModule.forRoot({
+          connection: {
+            host: url.hostname,
+            port: Number(url.port || 6379),
+            username: url.username || undefined,
+            password: url.password ? decodeURIComponent(url.password) : undefined,
+            db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+            tls: url.protocol === 'rediss:' ? {} : undefined,
+            // Producers must not hang a request forever when Redis is away.
+            maxRetriesPerRequest: null,
+          },
+        }),
+        BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
+      ],
+      providers: [
+        {
+          provide: JobDispatcher,
+          inject: QUEUE_NAMES.map((name) => getQueueToken(name)),
+          useFactory: (...queues: Queue[]) =>
+            new BullMqJobDispatcher(
+              Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, queues[i]])) as Record<QueueName, Queue>,
+            ),
+        },
+      ],
+      exports: [JobDispatcher, BullModule],
+    };
+  }
+}

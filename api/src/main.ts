@@ -1,0 +1,4 @@
+import { runRoles } from './app/bootstrap';
+
+/** The api role: HTTP for /api and the built SPA. */
+runRoles(['api']);

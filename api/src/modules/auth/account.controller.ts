@@ -1,0 +1,51 @@
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Patch, Req, Res } from '@nestjs/common';
+import { idSchema, updateUserRequestSchema, type UpdateUserRequest, type User as UserResponse } from '@tend/contracts';
+import type { Response } from 'express';
+import { AllowUnverified } from '../../infra/http/access.decorators';
+import { CurrentUser, type AppRequest } from '../../infra/http/request-user';
+import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
+import type { User } from '../users/user.entity';
+import { toUserResponse } from '../users/users.mapper';
+import { AccountService } from './account.service';
+import { endSession } from './session-helpers';
+
+/** The spec's `/api/users` calls, limited to the signed-in user's own account. */
+@AllowUnverified()
+@Controller('api/users')
+export class AccountController {
+  constructor(private readonly account: AccountService) {}
+
+  /** Never a directory of users: the list holds only yourself. */
+  @Get()
+  list(@CurrentUser() user: User): UserResponse[] {
+    return [toUserResponse(user)];
+  }
+
+  @Patch(':id')
+  async update(
+    @Param('id', new ZodValidationPipe(idSchema)) id: number,
+    @Body(new ZodValidationPipe(updateUserRequestSchema)) body: UpdateUserRequest,
+    @CurrentUser() user: User,
+    @Req() req: AppRequest,
+  ): Promise<UserResponse> {
+    if (id !== user.id) throw new NotFoundException({ errors: ['User not found.'] });
+    if (body.id !== undefined && body.id !== id) {
+      throw new BadRequestException({ errors: ['The id in the body does not match the address.'] });
+    }
+    const result = await this.account.update(user, body, req.sessionID);
+    return toUserResponse(result.user);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(
+    @Param('id', new ZodValidationPipe(idSchema)) id: number,
+    @CurrentUser() user: User,
+    @Req() req: AppRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
+    if (id !== user.id) throw new NotFoundException({ errors: ['User not found.'] });
+    await this.account.delete(user);
+    await endSession(req, res);
+  }
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { MailModule } from '../mail/mail.module';
+import { TiersModule } from '../tiers/tiers.module';
+import { UsersModule } from '../users/users.module';
+import { AccountController } from './account.controller';
+import { AccountService } from './account.service';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { EmailTokensService } from './email-tokens.service';
+import { EmailVerificationService } from './email-verification.service';
+import { LocalStrategy } from './local.strategy';
+import { PasswordHasher } from './password-hasher';
+import { PasswordService } from './password.service';
+import { SessionSerializer } from './session.serializer';
+
+@Module({
+  imports: [PassportModule.register({ session: true }), UsersModule, TiersModule, MailModule],
+  controllers: [AuthController, AccountController],
+  providers: [
+    AuthService,
+    AccountService,
+    PasswordService,
+    EmailVerificationService,
+    EmailTokensService,
+    PasswordHasher,
+    LocalStrategy,
+    SessionSerializer,
+  ],
+})
+export class AuthModule {}

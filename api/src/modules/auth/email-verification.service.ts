@@ -1,0 +1,109 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { EMAIL_TAKEN_MESSAGE, INVALID_VERIFICATION_LINK_MESSAGE } from '@tend/contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { RateLimiterService, type LimitRule } from '../../infra/http/rate-limiter.service';
+import { MailService, type QueuedMail } from '../mail/mail.service';
+import { confirmEmailChangeMail, verifyEmailMail } from '../mail/templates/account-mail.templates';
+import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { EmailTokensService } from './email-tokens.service';
+
+/** Confirming addresses: the sign-up address and a pending new address (`desired_email`). */
+@Injectable()
+export class EmailVerificationService {
+  private readonly perAddress: LimitRule;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly users: UsersService,
+    private readonly tokens: EmailTokensService,
+    private readonly mail: MailService,
+    private readonly limiter: RateLimiterService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.perAddress = { name: 'verify-mail', points: config.throttle.emailPerAddress, durationSeconds: 30 * 60 };
+  }
+
+  private confirmationLink(email: string, token: string): string {
+    return `${this.config.appUrl}/email-confirmation/${encodeURIComponent(email)}?token=${token}`;
+  }
+
+  /** Issues a token and records the mail in the caller's transaction; dispatch after commit. */
+  async recordVerificationMail(user: User): Promise<QueuedMail> {
+    const token = await this.tokens.issue(user, 'verify_email', user.email);
+    return this.mail.record('verify-email', user.email, verifyEmailMail(user, this.confirmationLink(user.email, token)), user.id);
+  }
+
+  private async recordEmailChangeMail(user: User, newEmail: string): Promise<QueuedMail> {
+    const token = await this.tokens.issue(user, 'change_email', newEmail);
+    return this.mail.record(
+      'confirm-email-change',
+      newEmail,
+      confirmEmailChangeMail(user, newEmail, this.confirmationLink(newEmail, token)),
+      user.id,
+    );
+  }
+
+  /**
+   * Resend for a signed-in user (the pending address when there is one and `isUpdate`), or for a
+   * signed-out visitor by address, where the answer never says whether the address has an account.
+   */
+  async resend(target: { user: User; isUpdate: boolean } | { email: string }): Promise<void> {
+    const user = 'user' in target ? target.user : await this.users.findByEmail(target.email);
+    const pendingChange = 'user' in target && user?.desiredEmail && (target.isUpdate || user.emailVerified);
+    const address = pendingChange && user?.desiredEmail ? user.desiredEmail : ('email' in target ? target.email : user?.email);
+    if (!address) return;
+    await this.limiter.consume(this.perAddress, address.toLowerCase());
+    if (!user) return;
+    if (!pendingChange && user.emailVerified) return;
+    const message = await this.em.transactional(() =>
+      pendingChange && user.desiredEmail ? this.recordEmailChangeMail(user, user.desiredEmail) : this.recordVerificationMail(user),
+    );
+    await this.mail.dispatch(message);
+  }
+
+  /** Spends a confirmation token: verifies the sign-up address or completes an address change. */
+  async confirm(token: string): Promise<User> {
+    return this.em.transactional(async () => {
+      const found = await this.tokens.consume(token, ['verify_email', 'change_email']);
+      if (!found) throw new BadRequestException({ errors: [INVALID_VERIFICATION_LINK_MESSAGE] });
+      const user = found.user.getEntity();
+      if (found.purpose === 'change_email') {
+        const newEmail = found.targetEmail;
+        if (!newEmail || user.desiredEmail !== newEmail) {
+          throw new BadRequestException({ errors: [INVALID_VERIFICATION_LINK_MESSAGE] });
+        }
+        if (await this.users.isEmailTaken(newEmail, user.id)) {
+          throw new UnprocessableEntityException({ errors: [EMAIL_TAKEN_MESSAGE] });
+        }
+        user.email = newEmail;
+        user.desiredEmail = null;
+      } else if (found.targetEmail !== user.email) {
+        throw new BadRequestException({ errors: [INVALID_VERIFICATION_LINK_MESSAGE] });
+      }
+      user.emailVerified = true;
+      await this.users.flush();
+      return user;
+    });
+  }
+
+  /** Keeps the new address pending and mails a confirmation link to it. */
+  async requestEmailChange(user: User, newEmail: string): Promise<User> {
+    const email = newEmail.toLowerCase();
+    if (email === user.email) {
+      throw new UnprocessableEntityException({ errors: ['That is already your email address.'] });
+    }
+    if (await this.users.isEmailTaken(email, user.id)) {
+      throw new UnprocessableEntityException({ errors: [EMAIL_TAKEN_MESSAGE] });
+    }
+    await this.limiter.consume(this.perAddress, email);
+    const message = await this.em.transactional(async () => {
+      user.desiredEmail = email;
+      await this.users.flush();
+      return this.recordEmailChangeMail(user, email);
+    });
+    await this.mail.dispatch(message);
+    return user;
+  }
+}

@@ -1,0 +1,55 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { MAIL_SEALED_BOX } from '../../../infra/mail/mail-infra.module';
+import { MailTransport } from '../../../infra/mail/mail-transport';
+import type { SealedBox } from '../../../infra/mail/sealed-box';
+import { JobDispatcher, type JobEnvelope } from '../../../infra/queue/job-dispatcher';
+import type { JobData } from '../../../infra/queue/job-map';
+import { MailMessage } from '../mail-message.entity';
+
+/** `mail.send`: idempotent by the row's sent_at; a retry after a crash sends at most once more. */
+@Processor('mail')
+export class SendMailProcessor extends WorkerHost implements OnModuleInit {
+  private readonly logger = new Logger(SendMailProcessor.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly transport: MailTransport,
+    private readonly jobs: JobDispatcher,
+    @Inject(MAIL_SEALED_BOX) private readonly box: SealedBox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  onModuleInit(): void {
+    this.jobs.registerHandler('mail', this);
+  }
+
+  async process(job: Job | JobEnvelope): Promise<void> {
+    const { messageId } = job.data as JobData<'mail', 'mail.send'>;
+    const em = this.em.fork();
+    const message = await em.findOne(MailMessage, messageId);
+    if (!message || message.sentAt || !message.sealedBody) return;
+    message.attempts += 1;
+    try {
+      const body = JSON.parse(this.box.open(message.sealedBody)) as { text: string; html: string };
+      await this.transport.send(
+        { from: this.config.mailFrom, to: message.toAddress, subject: message.subject, ...body },
+        message.id,
+      );
+      message.sentAt = new Date();
+      message.sealedBody = null;
+      message.lastError = null;
+    } catch (error) {
+      message.lastError = String(error).slice(0, 2_000);
+      this.logger.warn(`Mail ${message.id} (${message.kind}) not sent: ${message.lastError}`);
+      throw error;
+    } finally {
+      await em.flush();
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { MAIL_SEALED_BOX } from '../../infra/mail/mail-infra.module';
+import type { SealedBox } from '../../infra/mail/sealed-box';
+import { JobDispatcher } from '../../infra/queue/job-dispatcher';
+import { MailMessage, type MailKind } from './mail-message.entity';
+import type { RenderedMail } from './templates/layout';
+
+export interface QueuedMail {
+  id: number;
+}
+
+/** Producer of the `mail` queue: records each message, then hands the worker its id. */
+@Injectable()
+export class MailService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobDispatcher,
+    @Inject(MAIL_SEALED_BOX) private readonly box: SealedBox,
+  ) {}
+
+  /** Records the message in the current unit of work (so it commits with the change it reports). */
+  async record(kind: MailKind, to: string, mail: RenderedMail, userId: number | null): Promise<QueuedMail> {
+    const message = this.em.create(MailMessage, {
+      kind,
+      userId,
+      toAddress: to,
+      subject: mail.subject,
+      sealedBody: this.box.seal(JSON.stringify({ text: mail.text, html: mail.html })),
+    });
+    await this.em.persist(message).flush();
+    return { id: message.id };
+  }
+
+  /** Call after the transaction that recorded the messages has committed. */
+  async dispatch(...messages: QueuedMail[]): Promise<void> {
+    for (const message of messages) {
+      await this.jobs.dispatch('mail', 'mail.send', { messageId: message.id }, { jobId: `mail-${message.id}` });
+    }
+  }
+
+  /** Re-queues messages that were recorded but never sent (Redis away, process killed). */
+  async dispatchUnsent(olderThanMinutes: number): Promise<number> {
+    const cutoff = new Date(Date.now() - olderThanMinutes * 60_000);
+    const unsent = await this.em.find(
+      MailMessage,
+      { sentAt: null, sealedBody: { $ne: null }, createdAt: { $lt: cutoff }, attempts: { $lt: 10 } },
+      { fields: ['id'], limit: 500 },
+    );
+    await this.dispatch(...unsent);
+    return unsent.length;
+  }
+}

@@ -1,0 +1,68 @@
+import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { Plan } from '@tend/contracts';
+
+@Entity({ tableName: 'users' })
+export class User {
+  [OptionalProps]?:
+    | 'emailVerified'
+    | 'desiredEmail'
+    | 'plan'
+    | 'freeTrial'
+    | 'premiumExpiryDate'
+    | 'paymentIssue'
+    | 'stripeId'
+    | 'timeZone'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'passwordChangedAt';
+
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  /** Always stored lower-cased. */
+  @Property({ type: 'string', length: 254, unique: true })
+  email!: string;
+
+  @Property({ type: 'string', length: 120 })
+  name!: string;
+
+  @Property({ type: 'string', length: 255, hidden: true, lazy: true })
+  passwordHash!: string;
+
+  @Property({ type: 'boolean', default: false })
+  emailVerified: boolean = false;
+
+  /** A new address waiting for confirmation; the account keeps `email` until then. */
+  @Index()
+  @Property({ type: 'string', length: 254, nullable: true })
+  desiredEmail: string | null = null;
+
+  /** Null until the user picks a plan on the plan selection screen. */
+  @Enum({ items: ['free', 'premium'], nullable: true })
+  plan: Plan | null = null;
+
+  /** True when premium lapsed: the board asks the user to keep 25 cards or upgrade. */
+  @Property({ type: 'boolean', default: false })
+  freeTrial: boolean = false;
+
+  @Property({ type: 'date', nullable: true })
+  premiumExpiryDate: string | null = null;
+
+  @Property({ type: 'boolean', default: false })
+  paymentIssue: boolean = false;
+
+  @Property({ type: 'string', length: 255, nullable: true, unique: true })
+  stripeId: string | null = null;
+
+  @Property({ type: 'string', length: 64, default: 'UTC' })
+  timeZone: string = 'UTC';
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  passwordChangedAt: Date = new Date();
+}

@@ -1,0 +1,20 @@
+import type { User as UserResponse } from '@tend/contracts';
+import type { User } from './user.entity';
+
+/** The only way a user leaves the API: never a hash, never a token. */
+export function toUserResponse(user: User): UserResponse {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    email_verified: user.emailVerified,
+    desired_email: user.desiredEmail,
+    plan: user.plan,
+    free_trial: user.freeTrial,
+    premium_expiry_date: user.premiumExpiryDate,
+    payment_issue: user.paymentIssue,
+    stripe_id: user.stripeId,
+    time_zone: user.timeZone,
+    created_at: user.createdAt.toISOString(),
+  };
+}

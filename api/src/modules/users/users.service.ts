@@ -1,0 +1,83 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { Plan } from '@tend/contracts';
+import { User } from './user.entity';
+
+export interface NewUser {
+  email: string;
+  name: string;
+  passwordHash: string;
+  timeZone?: string | undefined;
+}
+
+export interface ProfileChanges {
+  name?: string | undefined;
+  plan?: Plan | undefined;
+  freeTrial?: boolean | undefined;
+  timeZone?: string | undefined;
+}
+
+/** The users table and the rules about a user's own profile fields. */
+@Injectable()
+export class UsersService {
+  constructor(private readonly em: EntityManager) {}
+
+  findById(id: number): Promise<User | null> {
+    return this.em.findOne(User, id);
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.em.findOne(User, { email: email.toLowerCase() });
+  }
+
+  /** Loads the password hash too (it is lazy so it never rides along by accident). */
+  findWithPasswordHash(where: { id: number } | { email: string }): Promise<User | null> {
+    return this.em.findOne(User, where, { populate: ['passwordHash'] });
+  }
+
+  async isEmailTaken(email: string, exceptUserId?: number): Promise<boolean> {
+    const count = await this.em.count(User, {
+      email: email.toLowerCase(),
+      ...(exceptUserId ? { id: { $ne: exceptUserId } } : {}),
+    });
+    return count > 0;
+  }
+
+  async create(data: NewUser): Promise<User> {
+    const user = this.em.create(User, {
+      email: data.email.toLowerCase(),
+      name: data.name,
+      passwordHash: data.passwordHash,
+      timeZone: data.timeZone ?? 'UTC',
+    });
+    await this.em.persist(user).flush();
+    return user;
+  }
+
+  async updateProfile(user: User, changes: ProfileChanges): Promise<User> {
+    if (changes.name !== undefined) user.name = changes.name;
+    if (changes.timeZone !== undefined) user.timeZone = changes.timeZone;
+    if (changes.freeTrial !== undefined) user.freeTrial = changes.freeTrial;
+    if (changes.plan !== undefined) {
+      user.plan = changes.plan;
+      // Choosing to stay on free ends the lapsed-premium prompt (spec: "Maintain 25 contacts").
+      if (changes.plan === 'free') user.freeTrial = false;
+    }
+    await this.em.flush();
+    return user;
+  }
+
+  async setPasswordHash(user: User, passwordHash: string): Promise<void> {
+    user.passwordHash = passwordHash;
+    user.passwordChangedAt = new Date();
+    await this.em.flush();
+  }
+
+  async flush(): Promise<void> {
+    await this.em.flush();
+  }
+
+  async remove(user: User): Promise<void> {
+    await this.em.remove(user).flush();
+  }
+}

@@ -1,0 +1,4 @@
+import { runRoles } from './app/bootstrap';
+
+/** The worker role: BullMQ processors, no HTTP. */
+runRoles(['worker']);

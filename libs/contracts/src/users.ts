@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { emailSchema, personNameSchema } from './common';
+import { passwordSchema } from './password';
+
+export const PLANS = ['free', 'premium'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** An IANA zone such as "Europe/Berlin"; "today" for date rules is the user's local date. */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Unknown time zone.' },
+  );
+
+/** The signed-in user as the API shows it to that user (never to anyone else). */
+export const userSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  email_verified: z.boolean(),
+  desired_email: z.string().nullable(),
+  plan: z.enum(PLANS).nullable(),
+  free_trial: z.boolean(),
+  premium_expiry_date: z.string().nullable(),
+  payment_issue: z.boolean(),
+  stripe_id: z.string().nullable(),
+  time_zone: z.string(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** `GET /api/session`: the user when signed in, otherwise an object without `id`. */
+export type SessionResponse = User | Record<string, never>;
+
+export const signUpRequestSchema = z.strictObject({
+  email: emailSchema,
+  name: personNameSchema,
+  password: passwordSchema,
+  time_zone: timeZoneSchema.optional(),
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+export const EMAIL_TAKEN_MESSAGE = 'Email address already exists';
+
+export const loginRequestSchema = z.strictObject({
+  // Login does not apply the sign-up format rule: an account's address is whatever was verified.
+  email: z.string({ error: 'Email is required.' }).trim().toLowerCase().min(1, { error: 'Email is required.' }).max(254),
+  password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }).max(256, {
+    error: 'Password must be at most 256 characters.',
+  }),
+  time_zone: timeZoneSchema.optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export const LOGIN_FAILED_MESSAGE = 'Invalid email or password.';
+
+/** `PATCH /api/users/{id}`: only these fields; `plan` may only become `free` (premium comes from billing). */
+export const updateUserRequestSchema = z
+  .strictObject({
+    id: z.number().int().positive().optional(),
+    name: personNameSchema.optional(),
+    plan: z.literal('free', { error: 'Plan can only be set to free here; premium is bought through checkout.' }).optional(),
+    free_trial: z.literal(false, { error: 'free_trial can only be turned off.' }).optional(),
+    time_zone: timeZoneSchema.optional(),
+    desired_email: emailSchema.optional(),
+    password: passwordSchema.optional(),
+    current_password: z.string().max(256).optional(),
+  })
+  .refine((body) => !(body.password || body.desired_email) || body.current_password, {
+    error: 'Enter your current password to change your email address or password.',
+    path: ['current_password'],
+  });
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+export const ORIGINAL_PASSWORD_INCORRECT_MESSAGE = 'Original password incorrect.';
+
+export const sendEmailVerificationRequestSchema = z.strictObject({
+  user_id: z.number().int().positive().optional(),
+  is_update: z.boolean().optional(),
+  desired_email: z.string().optional(),
+  /** For a signed-out visitor on the confirmation screen. */
+  email: z.string().max(254).optional(),
+});
+export type SendEmailVerificationRequest = z.infer<typeof sendEmailVerificationRequestSchema>;
+export const VERIFICATION_SENT_MESSAGE = 'Verification email sent.';
+
+export const verifyEmailRequestSchema = z.strictObject({
+  token: z.string().min(1).max(200),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+export const INVALID_VERIFICATION_LINK_MESSAGE = 'This confirmation link is invalid or has expired. Request a new one below.';
+
+export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+export const FORGOT_PASSWORD_SENT_MESSAGE = 'Email sent if the email address is associated with a Tend account.';
+
+export const resetPasswordCheckRequestSchema = z.strictObject({
+  email: z.string().max(254),
+  token: z.string().max(200),
+});
+export const resetPasswordRequestSchema = z.strictObject({
+  email: z.string().trim().toLowerCase().max(254),
+  token: z.string().max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+export const INVALID_RESET_LINK_TITLE = 'Invalid Link';
+export const INVALID_RESET_LINK_MESSAGE = 'The link you followed is invalid or expired. Please try again.';
+
+export const validateUserRequestSchema = z.strictObject({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().max(256),
+});
+export type ValidateUserRequest = z.infer<typeof validateUserRequestSchema>;
+
+export interface PlanDescriptor {
+  name: Plan;
+  price: number;
+  cards: number | 'Unlimited';
+}
+export const FREE_PLAN_CARD_LIMIT = 25;
+export const PLAN_DESCRIPTORS: readonly PlanDescriptor[] = [
+  { name: 'free', price: 0, cards: FREE_PLAN_CARD_LIMIT },
+  { name: 'premium', price: 10, cards: 'Unlimited' },
+];
+
+export const checkoutRequestSchema = z.strictObject({
+  userId: z.number().int().positive().optional(),
+  plan: z.enum(['premium', 'premium_annual']).default('premium'),
+  referral: z.string().max(200).nullable().optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+export const BILLING_NOT_CONFIGURED_MESSAGE =
+  'Billing is not configured on this server yet, so Premium cannot be bought. Everything on the free plan works.';

@@ -1,0 +1,14 @@
+import { Outlet } from 'react-router-dom';
+import { TopBar } from './top-bar';
+
+/** Settings, Account and Plan updated: the settings variant of the top bar (logo, no filter). */
+export function SettingsLayout() {
+  return (
+    <div className="app-shell">
+      <TopBar />
+      <main className="app-shell__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

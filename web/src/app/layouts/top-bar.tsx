@@ -1,0 +1,93 @@
+import { Bell, ChevronDown, CircleUserRound, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { buttonClassName } from '../../components/ui/button';
+import { Wordmark } from '../../components/ui/logo';
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
+import { LogOutDialog } from '../../features/auth/components/log-out-dialog';
+import { CHROME_EXTENSION_URL } from '../../lib/config';
+import { ROUTES } from '../../lib/routes';
+import { useCurrentUser } from '../../lib/session';
+
+interface TopBarProps {
+  /** The board's filter box; the settings variant shows the logo there instead. */
+  filter?: ReactNode;
+}
+
+function NotificationsMenu() {
+  // Placeholder until notifications arrive: an empty list and a count of 0.
+  const unread = 0;
+  return (
+    <Menu
+      label="Notifications"
+      trigger={
+        <button type="button" className="icon-btn top-bar__bell" aria-label={`Notifications, ${unread} unread`}>
+          <Bell size={20} aria-hidden="true" />
+          <span className="top-bar__badge" aria-hidden="true">
+            {unread}
+          </span>
+        </button>
+      }
+    >
+      <MenuLabel>Notifications</MenuLabel>
+      <p className="menu__empty">You are all caught up.</p>
+    </Menu>
+  );
+}
+
+export function TopBar({ filter }: TopBarProps) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [logOutOpen, setLogOutOpen] = useState(false);
+
+  return (
+    <header className="top-bar">
+      <div className="top-bar__start">
+        {filter ?? (
+          <Link to={ROUTES.board} className="logo-link" aria-label="Tend board">
+            <Wordmark size={26} />
+          </Link>
+        )}
+      </div>
+      <div className="top-bar__end">
+        <NotificationsMenu />
+        <a
+          className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+          href={CHROME_EXTENSION_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <Puzzle size={16} aria-hidden="true" />
+          Get Chrome Extension
+        </a>
+        <Menu
+          label="My Account"
+          trigger={
+            <button type="button" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+              <CircleUserRound size={18} aria-hidden="true" />
+              My Account
+              <ChevronDown size={16} aria-hidden="true" />
+            </button>
+          }
+        >
+          <MenuLabel>
+            <span className="menu__user-name">{user.name}</span>
+            <span className="menu__user-email">{user.email}</span>
+          </MenuLabel>
+          <MenuSeparator />
+          <MenuItem icon={<Settings size={16} aria-hidden="true" />} onSelect={() => void navigate(ROUTES.settings)}>
+            Settings
+          </MenuItem>
+          <MenuItem icon={<UserRound size={16} aria-hidden="true" />} onSelect={() => void navigate(ROUTES.account)}>
+            Account
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem icon={<LogOut size={16} aria-hidden="true" />} onSelect={() => setLogOutOpen(true)}>
+            Log Out
+          </MenuItem>
+        </Menu>
+      </div>
+      <LogOutDialog open={logOutOpen} onOpenChange={setLogOutOpen} />
+    </header>
+  );
+}

@@ -1,0 +1,144 @@
+import type { User } from '@tend/contracts';
+import { emailConfirmationPath, ROUTES } from '../lib/routes';
+
+/**
+ * What the router should do for a path, decided from the session user alone (spec section 2).
+ * - `allow`: render the matched route.
+ * - `redirect`: replace the location with `to`.
+ * - `plan-selection`: a verified user without a plan sees the plan picker at this path.
+ */
+export type RouteDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'plan-selection' };
+
+type PathKind =
+  | 'landing'
+  | 'legal'
+  | 'sign-up'
+  | 'log-in'
+  | 'forgot-password'
+  | 'forgot-password-email-sent'
+  | 'reset-password'
+  | 'password-updated'
+  | 'email-confirmation'
+  | 'board'
+  | 'settings'
+  | 'account'
+  | 'plan-updated'
+  | 'unknown';
+
+interface ClassifiedPath {
+  kind: PathKind;
+  /** The decoded email of /email-confirmation/{email}. */
+  email?: string;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Classifies a pathname; a single trailing slash is ignored ("/login/" is "/login"). */
+export function classifyPath(pathname: string): ClassifiedPath {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = trimmed === '' ? '/' : trimmed;
+  const segments = path.split('/').slice(1);
+  const [first, ...rest] = segments;
+
+  switch (path) {
+    case ROUTES.landing:
+      return { kind: 'landing' };
+    case ROUTES.terms:
+    case ROUTES.privacyPolicy:
+      return { kind: 'legal' };
+    case ROUTES.signUp:
+      return { kind: 'sign-up' };
+    case ROUTES.logIn:
+      return { kind: 'log-in' };
+    case ROUTES.forgotPassword:
+      return { kind: 'forgot-password' };
+    case ROUTES.forgotPasswordEmailSent:
+      return { kind: 'forgot-password-email-sent' };
+    case ROUTES.passwordUpdated:
+      return { kind: 'password-updated' };
+    case ROUTES.board:
+      return { kind: 'board' };
+    case ROUTES.settings:
+      return { kind: 'settings' };
+    case ROUTES.account:
+      return { kind: 'account' };
+  }
+
+  if (first === 'kanban' && rest.length === 1 && rest[0]) return { kind: 'board' };
+  if (first === 'reset-password' && rest.length === 2 && rest[0] && rest[1]) return { kind: 'reset-password' };
+  if (first === 'plan-updated' && rest.length === 1 && rest[0]) return { kind: 'plan-updated' };
+  if (first === 'email-confirmation' && rest.length === 1 && rest[0]) {
+    return { kind: 'email-confirmation', email: safeDecode(rest[0]) };
+  }
+  return { kind: 'unknown' };
+}
+
+const SIGNED_OUT_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
+  'landing',
+  'legal',
+  'sign-up',
+  'log-in',
+  'forgot-password',
+  'forgot-password-email-sent',
+  'reset-password',
+  'password-updated',
+  'email-confirmation',
+]);
+
+const SIGNED_IN_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
+  'board',
+  'settings',
+  'account',
+  'plan-updated',
+  'password-updated',
+  'email-confirmation',
+  'reset-password',
+  'forgot-password',
+  'forgot-password-email-sent',
+  // Deviation from the spec's signed-in table: the legal pages stay readable when signed in
+  // (the plan picker and the footer link to them).
+  'legal',
+]);
+
+
+const ALLOW: RouteDecision = { kind: 'allow' };
+
+function sameEmail(a: string | null | undefined, b: string | null | undefined): boolean {
+  return !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * Decides what to do with `pathname` for `user` (null when signed out). `search` is the query
+ * string: an email-confirmation link carries `?token=`, and an unverified user following a
+ * link for another pending address must still reach it.
+ */
+export function decideRouteAccess(user: User | null, pathname: string, search = ''): RouteDecision {
+  const path = classifyPath(pathname);
+
+  if (!user) {
+    return SIGNED_OUT_ALLOWED.has(path.kind) ? ALLOW : { kind: 'redirect', to: ROUTES.landing };
+  }
+
+  if (!user.email_verified) {
+    const own = emailConfirmationPath(user.email);
+    if (path.kind !== 'email-confirmation') return { kind: 'redirect', to: own };
+    const hasToken = new URLSearchParams(search).has('token');
+    if (hasToken || sameEmail(path.email, user.email) || sameEmail(path.email, user.desired_email)) return ALLOW;
+    return { kind: 'redirect', to: own };
+  }
+
+  // Unknown paths, "/", "/signup" and "/login" go to the board; without a plan the board is
+  // replaced by the plan picker (the spec's "plan selection for the catch-all path").
+  if (!SIGNED_IN_ALLOWED.has(path.kind)) return { kind: 'redirect', to: ROUTES.board };
+  if (user.plan === null && path.kind === 'board') return { kind: 'plan-selection' };
+  return ALLOW;
+}

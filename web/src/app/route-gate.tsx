@@ -1,0 +1,57 @@
+import { CloudOff } from 'lucide-react';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Button } from '../components/ui/button';
+import { MobileNotice } from '../components/ui/mobile-notice';
+import { PageSpinner } from '../components/ui/spinner';
+import { AuthLayout } from '../features/auth/components/auth-layout';
+import { PlanSelectionPage } from '../features/billing/components/plan-selection-page';
+import { useSession } from '../lib/session';
+import { decideRouteAccess } from './route-access';
+
+function SessionError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div className="empty-state empty-state--page" role="alert">
+      <CloudOff size={36} aria-hidden="true" />
+      <h1 className="empty-state__title">Tend cannot be reached right now.</h1>
+      <p>Please check your connection and try again.</p>
+      <Button onClick={onRetry} loading={retrying}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Root of every route: waits for `GET /api/session` (a spinner, never a flash of the wrong
+ * screen), then applies `decideRouteAccess`.
+ */
+export function RouteGate() {
+  const location = useLocation();
+  const session = useSession();
+
+  let content;
+  if (session.isPending) {
+    content = <PageSpinner label="Loading Tend" />;
+  } else if (session.isError && session.data === undefined) {
+    content = <SessionError onRetry={() => void session.refetch()} retrying={session.isFetching} />;
+  } else {
+    const decision = decideRouteAccess(session.data ?? null, location.pathname, location.search);
+    if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+    content =
+      decision.kind === 'plan-selection' ? (
+        <AuthLayout wide>
+          <PlanSelectionPage />
+        </AuthLayout>
+      ) : (
+        <Outlet />
+      );
+  }
+
+  return (
+    <>
+      <MobileNotice />
+      {content}
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** Rendered as the dialog's accessible description. */
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** Hides the corner close button (confirmations close through their own buttons). */
+  hideClose?: boolean;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+/** Every modal in the app: Radix Dialog (focus trap, Escape, aria-modal, labelled by its title). */
+export function Modal({ open, onOpenChange, title, description, children, footer, hideClose = false, size = 'sm' }: ModalProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog__overlay" />
+        <RadixDialog.Content className={`dialog dialog--${size}`} {...(description ? {} : { "aria-describedby": undefined })}>
+          <div className="dialog__header">
+            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+            {hideClose ? null : (
+              <RadixDialog.Close className="icon-btn" aria-label="Close">
+                <X size={18} aria-hidden="true" />
+              </RadixDialog.Close>
+            )}
+          </div>
+          {description ? (
+            <RadixDialog.Description asChild>
+              <div className="dialog__description">{description}</div>
+            </RadixDialog.Description>
+          ) : null}
+          {children}
+          {footer ? <div className="dialog__footer">{footer}</div> : null}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  pending?: boolean;
+  tone?: 'primary' | 'danger';
+}
+
+/** Title, text, Cancel and one confirming action (which spins while `pending`). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  pending = false,
+  tone = 'primary',
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) onOpenChange(next);
+      }}
+      title={title}
+      description={description}
+      hideClose
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
+            {cancelLabel}
+          </Button>
+          <Button variant={tone} onClick={onConfirm} loading={pending}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { Slide, ToastContainer, toast, type ToastOptions } from 'react-toastify';
+
+/** Spec section 9: success 2 s, error/info 4 s, at most 20, width 350 px; auth screens 5000 ms. */
+export const TOAST_DURATIONS = { success: 2000, error: 4000, info: 4000 } as const;
+export const AUTH_TOAST_DURATION = 5000;
+export const TOAST_LIMIT = 20;
+
+export function Toaster() {
+  return (
+    <ToastContainer
+      position="top-center"
+      limit={TOAST_LIMIT}
+      autoClose={TOAST_DURATIONS.error}
+      closeButton
+      newestOnTop
+      pauseOnFocusLoss
+      transition={Slide}
+      theme="colored"
+      className="toaster"
+    />
+  );
+}
+
+const DurationContext = createContext<number | null>(null);
+
+/** Wraps the auth screens so their toasts stay 5 seconds. */
+export function AuthToastDuration({ children }: { children: ReactNode }) {
+  return <DurationContext.Provider value={AUTH_TOAST_DURATION}>{children}</DurationContext.Provider>;
+}
+
+export interface Notify {
+  success: (message: string, options?: ToastOptions) => void;
+  error: (message: string, options?: ToastOptions) => void;
+  info: (message: string, options?: ToastOptions) => void;
+}
+
+/** Toast helpers with the spec's durations for the current screen. */
+export function useNotify(): Notify {
+  const override = useContext(DurationContext);
+  return useMemo(
+    () => ({
+      success: (message, options) => {
+        toast.success(message, { autoClose: override ?? TOAST_DURATIONS.success, ...options });
+      },
+      error: (message, options) => {
+        toast.error(message, { autoClose: override ?? TOAST_DURATIONS.error, ...options });
+      },
+      info: (message, options) => {
+        toast.info(message, { autoClose: override ?? TOAST_DURATIONS.info, ...options });
+      },
+    }),
+    [override],
+  );
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+
+interface AuthCardProps {
+  title: string;
+  subtitle?: ReactNode;
+  icon?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+}
+
+export function AuthCard({ title, subtitle, icon, children, footer }: AuthCardProps) {
+  return (
+    <section className="auth-card" aria-labelledby="auth-card-title">
+      {icon ? <div className="auth-card__icon">{icon}</div> : null}
+      <h1 id="auth-card-title" className="auth-card__title">
+        {title}
+      </h1>
+      {subtitle ? <div className="auth-card__subtitle">{subtitle}</div> : null}
+      {children}
+      {footer ? <div className="auth-card__footer">{footer}</div> : null}
+    </section>
+  );
+}

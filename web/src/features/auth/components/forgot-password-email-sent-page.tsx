@@ -1,0 +1,71 @@
+import { MailCheck } from 'lucide-react';
+import { Link, useLocation } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { useNotify } from '../../../components/ui/toast';
+import { readErrorMessage } from '../../../lib/api-client';
+import { ROUTES } from '../../../lib/routes';
+import { useForgotPassword } from '../api/forgot-password';
+import { FORGOT_PASSWORD_FAILED_MESSAGE, NO_EMAIL_INPUT_MESSAGE } from '../messages';
+import { AuthCard } from './auth-card';
+
+function readEmail(state: unknown): string | null {
+  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string' && state.email) {
+    return state.email;
+  }
+  return null;
+}
+
+/** Needs the address in navigation state (spec); a direct visit shows 'No email input'. */
+export function ForgotPasswordEmailSentPage() {
+  const location = useLocation();
+  const email = readEmail(location.state);
+  const notify = useNotify();
+  const resend = useForgotPassword();
+
+  if (!email) {
+    return (
+      <AuthCard title={NO_EMAIL_INPUT_MESSAGE} subtitle="Enter your email address to receive a password reset link.">
+        <p className="auth-card__links">
+          <Link to={ROUTES.forgotPassword}>Forgot your password?</Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      icon={<MailCheck size={36} aria-hidden="true" />}
+      title="Check your email"
+      subtitle={
+        <>
+          <p>
+            If <strong className="break-all">{email}</strong> belongs to a Tend account, we sent it a link to reset
+            your password. The link works for one hour.
+          </p>
+          <p>If you do not see it, check your junk or spam folder.</p>
+        </>
+      }
+      footer={
+        <p>
+          <Link to={ROUTES.logIn}>Back to log in</Link>
+        </p>
+      }
+    >
+      <p className="resend">
+        Did not get the email?{' '}
+        <Button
+          variant="link"
+          loading={resend.isPending}
+          onClick={() =>
+            resend.mutate(email, {
+              onSuccess: (message) => notify.success(message),
+              onError: (error) => notify.error(readErrorMessage(error, FORGOT_PASSWORD_FAILED_MESSAGE)),
+            })
+          }
+        >
+          Resend email
+        </Button>
+      </p>
+    </AuthCard>
+  );
+}

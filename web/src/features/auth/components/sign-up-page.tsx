@@ -1,0 +1,100 @@
+import { INVALID_EMAIL_MESSAGE, PASSWORDS_MUST_MATCH_MESSAGE, isValidEmail, passwordProblems } from '@tend/contracts';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { emailConfirmationPath, ROUTES } from '../../../lib/routes';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordChecklist } from '../../../components/ui/password-checklist';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { readErrorMessages } from '../../../lib/api-client';
+import { useSignUp } from '../api/sign-up';
+import { SIGN_UP_FAILED_MESSAGE } from '../messages';
+import { AuthCard } from './auth-card';
+
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [attempted, setAttempted] = useState(false);
+
+  const allFilled = name !== '' && email !== '' && password !== '' && confirmation !== '';
+  const emailInvalid = attempted && !isValidEmail(email);
+  const mismatch = attempted && password !== confirmation;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!allFilled || signUp.isPending) return;
+    setAttempted(true);
+    // The spec's combined check: its messages are not listed (the checklist shows them); it blocks.
+    const blocked = passwordProblems(password, confirmation).length > 0 || name.trim() === '' || !isValidEmail(email);
+    if (blocked) return;
+    signUp.mutate(
+      { name, email, password },
+      { onSuccess: (user) => void navigate(emailConfirmationPath(user.email), { replace: true }) },
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Start with 25 free contact cards. No card details needed."
+      footer={
+        <p>
+          Already have an account? <Link to={ROUTES.logIn}>Log in</Link>
+        </p>
+      }
+    >
+      {signUp.isError ? (
+        <Alert>
+          <ul className="alert__list">
+            {readErrorMessages(signUp.error, SIGN_UP_FAILED_MESSAGE).map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          value={email}
+          onChange={(e) => setEmail(e.target.value.toLowerCase())}
+          error={emailInvalid ? INVALID_EMAIL_MESSAGE : null}
+        />
+        <PasswordField
+          label="Password"
+          name="new-password"
+          autoComplete="new-password"
+          toggle
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint={<PasswordChecklist password={password} attempted={attempted} />}
+        />
+        <PasswordField
+          label="Re-enter Password"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          error={mismatch ? PASSWORDS_MUST_MATCH_MESSAGE : null}
+        />
+        <Button type="submit" block size="lg" disabled={!allFilled} loading={signUp.isPending}>
+          Sign up
+        </Button>
+      </form>
+      <p className="fine-print">
+        By signing up you agree to the <Link to={ROUTES.terms}>Terms of Use</Link> and the{' '}
+        <Link to={ROUTES.privacyPolicy}>Privacy Policy</Link>.
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,223 @@
+import { FREE_PLAN_CARD_LIMIT, type User } from '@tend/contracts';
+import { ArrowLeft, CreditCard, Sprout, Trash2, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { useNotify } from '../../../components/ui/toast';
+import { readErrorMessage } from '../../../lib/api-client';
+import { formatLongDate } from '../../../lib/dates';
+import { ROUTES } from '../../../lib/routes';
+import { useCurrentUser } from '../../../lib/session';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { displayedMonthlyPrice, useCustomerInfo, type CustomerInfo } from '../api/customer-info';
+import { useDeleteAccount } from '../api/delete-account';
+import { useUpgrade } from '../hooks/use-upgrade';
+import {
+  DELETE_ACCOUNT_FAILED_MESSAGE,
+  DOWNGRADE_FAILED_MESSAGE,
+  DOWNGRADE_NO_SUBSCRIPTION_MESSAGE,
+  DOWNGRADE_SUCCESS_MESSAGE,
+  EMAIL_NOT_AVAILABLE,
+} from '../messages';
+
+function periodEnd(user: User, info: CustomerInfo | undefined): string | null {
+  const fromProvider = info?.sub?.current_period_end;
+  return formatLongDate(typeof fromProvider === 'number' ? fromProvider * 1000 : user.premium_expiry_date);
+}
+
+function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefined }) {
+  const notify = useNotify();
+  const { upgrade, pending: upgrading } = useUpgrade('new-tab');
+  const cancel = useCancelSubscription();
+  const [dialog, setDialog] = useState<'upgrade' | 'cancel' | null>(null);
+  const expiring = info?.sub?.cancel_at_period_end === true;
+  const endDate = periodEnd(user, info);
+
+  if (user.plan === null) {
+    return (
+      <section className="panel" aria-labelledby="plan-heading">
+        <h2 id="plan-heading" className="panel__title">
+          Plan
+        </h2>
+        <p>You have not chosen a plan yet.</p>
+        <Link className={buttonClassName({})} to={ROUTES.board}>
+          Choose a plan
+        </Link>
+      </section>
+    );
+  }
+
+  if (user.plan === 'free') {
+    return (
+      <section className="panel" aria-labelledby="plan-heading">
+        <div className="panel__row">
+          <div>
+            <h2 id="plan-heading" className="panel__title">
+              <Sprout size={18} aria-hidden="true" /> Free plan
+            </h2>
+            <p className="panel__text">$0/month. Up to {FREE_PLAN_CARD_LIMIT} contact cards and the Chrome extension.</p>
+          </div>
+          <Button onClick={() => setDialog('upgrade')}>Upgrade to Premium</Button>
+        </div>
+        <ConfirmDialog
+          open={dialog === 'upgrade'}
+          onOpenChange={(open) => setDialog(open ? 'upgrade' : null)}
+          title="Upgrade to Premium?"
+          description={
+            <p>
+              Premium is $10/month for unlimited contact cards. Checkout opens in a new tab with our payment
+              provider; your plan changes as soon as the payment is confirmed.
+            </p>
+          }
+          confirmLabel="Upgrade"
+          pending={upgrading}
+          onConfirm={() => upgrade(user.id, () => setDialog(null))}
+        />
+      </section>
+    );
+  }
+
+  return (
+    <section className="panel" aria-labelledby="plan-heading">
+      {user.payment_issue ? (
+        <Alert title="There is an issue with your payment method.">
+          Please update your payment information in the billing portal using your billing email ({info?.cus?.email || EMAIL_NOT_AVAILABLE}).
+          Otherwise your account switches to the free plan on {endDate ?? 'the expiry date'}.
+        </Alert>
+      ) : null}
+      <div className="panel__row">
+        <div>
+          <h2 id="plan-heading" className="panel__title">
+            <CreditCard size={18} aria-hidden="true" /> Premium plan
+            {expiring ? <span className="badge badge--muted">Canceled</span> : null}
+          </h2>
+          {expiring ? (
+            <p className="panel__text">
+              Your premium benefits stay until {endDate ?? 'the end of the billing period'}. After that, the{' '}
+              {FREE_PLAN_CARD_LIMIT} newest cards stay on your board and the others are hidden until you upgrade again.
+            </p>
+          ) : (
+            <p className="panel__text">
+              ${displayedMonthlyPrice(info)}/month, unlimited contact cards.
+              {endDate ? ` Renews on ${endDate}.` : ''}
+            </p>
+          )}
+        </div>
+        {expiring ? null : (
+          <Button variant="secondary" onClick={() => setDialog('cancel')}>
+            Cancel Premium
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={dialog === 'cancel'}
+        onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
+        title="Cancel Premium?"
+        description={
+          <p>
+            You keep Premium until the end of the billing period. After that, your {FREE_PLAN_CARD_LIMIT} newest cards
+            stay on your board; the others are hidden, never deleted, and come back if you upgrade again.
+          </p>
+        }
+        cancelLabel="Keep Premium"
+        confirmLabel="Cancel Premium"
+        tone="danger"
+        pending={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(user.id, {
+            onSuccess: (result) => {
+              setDialog(null);
+              if (result === 'cancelled') notify.success(DOWNGRADE_SUCCESS_MESSAGE);
+              else notify.error(DOWNGRADE_NO_SUBSCRIPTION_MESSAGE);
+            },
+            onError: (error) => notify.error(readErrorMessage(error, DOWNGRADE_FAILED_MESSAGE)),
+          })
+        }
+      />
+    </section>
+  );
+}
+
+function BillingSection({ info, loading, failed }: { info: CustomerInfo | undefined; loading: boolean; failed: boolean }) {
+  return (
+    <section className="panel" aria-labelledby="billing-heading">
+      <h2 id="billing-heading" className="panel__title">
+        Manage billing
+      </h2>
+      {loading ? (
+        <Spinner label="Loading billing details" />
+      ) : (
+        <>
+          <p className="panel__text">
+            Billing email: <strong>{info?.cus?.email || EMAIL_NOT_AVAILABLE}</strong>
+          </p>
+          {failed ? <p className="panel__text muted">Billing details are unavailable right now. Please try again later.</p> : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function DeleteAccountSection({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const deleteAccount = useDeleteAccount();
+  const [open, setOpen] = useState(false);
+
+  return (
+    <section className="panel panel--danger" aria-labelledby="delete-heading">
+      <div className="panel__row">
+        <div>
+          <h2 id="delete-heading" className="panel__title">
+            <TriangleAlert size={18} aria-hidden="true" /> Delete Account
+          </h2>
+          <p className="panel__text">
+            Permanently delete your account, contacts, interaction notes and reminders. Any Premium subscription is
+            cancelled first.
+          </p>
+        </div>
+        <Button variant="danger" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setOpen(true)}>
+          Delete Account
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete account?"
+        description={<p>This permanently deletes your account and everything in it. This cannot be undone.</p>}
+        confirmLabel="Delete Account"
+        tone="danger"
+        pending={deleteAccount.isPending}
+        onConfirm={() =>
+          deleteAccount.mutate(user.id, {
+            onSuccess: () => void navigate('/', { replace: true }),
+            onError: (error) => notify.error(readErrorMessage(error, DELETE_ACCOUNT_FAILED_MESSAGE)),
+          })
+        }
+      />
+    </section>
+  );
+}
+
+export function AccountPage() {
+  const user = useCurrentUser();
+  const hasBilling = !!user.stripe_id;
+  const customer = useCustomerInfo(hasBilling);
+
+  return (
+    <div className="page page--narrow">
+      <div className="page__header">
+        <h1 className="page__title">Account</h1>
+        <Link to={ROUTES.board} className="back-link">
+          <ArrowLeft size={16} aria-hidden="true" /> Back to Board
+        </Link>
+      </div>
+      <PlanSection user={user} info={customer.data} />
+      {hasBilling ? <BillingSection info={customer.data} loading={customer.isLoading} failed={customer.isError} /> : null}
+      <DeleteAccountSection user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { PLAN_DESCRIPTORS } from '@tend/contracts';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { useNotify } from '../../../components/ui/toast';
+import { readErrorMessage } from '../../../lib/api-client';
+import { ROUTES } from '../../../lib/routes';
+import { useCurrentUser } from '../../../lib/session';
+import { useSelectFreePlan } from '../api/update-plan';
+import { useUpgrade } from '../hooks/use-upgrade';
+import { SELECT_PLAN_FAILED_MESSAGE } from '../messages';
+import { PlanCard } from './plan-card';
+
+/** Shown by the route gate to a verified user who has not chosen a plan yet. */
+export function PlanSelectionPage() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const selectFree = useSelectFreePlan();
+  const { upgrade, pending: upgrading } = useUpgrade('new-tab');
+
+  return (
+    <section className="plan-selection" aria-labelledby="plan-selection-title">
+      <header className="plan-selection__header">
+        <h1 id="plan-selection-title" className="plan-selection__title">
+          Maintain your network effectively
+        </h1>
+        <p className="plan-selection__subtitle">Select your plan.</p>
+      </header>
+      <div className="plan-grid">
+        {PLAN_DESCRIPTORS.map((plan) =>
+          plan.name === 'free' ? (
+            <PlanCard
+              key={plan.name}
+              plan={plan}
+              action={
+                <Button
+                  variant="secondary"
+                  block
+                  size="lg"
+                  loading={selectFree.isPending}
+                  disabled={upgrading}
+                  onClick={() =>
+                    selectFree.mutate(user.id, {
+                      onSuccess: () => void navigate(ROUTES.board, { replace: true }),
+                      onError: (error) => notify.error(readErrorMessage(error, SELECT_PLAN_FAILED_MESSAGE)),
+                    })
+                  }
+                >
+                  Choose Free
+                </Button>
+              }
+            />
+          ) : (
+            <PlanCard
+              key={plan.name}
+              plan={plan}
+              highlighted
+              action={
+                <Button block size="lg" loading={upgrading} disabled={selectFree.isPending} onClick={() => upgrade(user.id)}>
+                  Choose Premium
+                </Button>
+              }
+            />
+          ),
+        )}
+      </div>
+      <p className="plan-selection__note">You can change your plan at any time from your account page.</p>
+    </section>
+  );
+}

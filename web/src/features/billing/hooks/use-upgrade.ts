@@ -1,0 +1,35 @@
+import { useCallback } from 'react';
+import { useNotify } from '../../../components/ui/toast';
+import { readErrorMessage } from '../../../lib/api-client';
+import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE, CHECKOUT_FAILED_MESSAGE } from '../messages';
+
+/**
+ * Starts Premium checkout. `new-tab` opens the provider page without opener access (plan picker,
+ * Account); `same-tab` navigates to it (plan-updated screen, spec section 4).
+ */
+export function useUpgrade(mode: 'new-tab' | 'same-tab' = 'new-tab') {
+  const { mutate, isPending } = useCreateCheckoutSession();
+  const notify = useNotify();
+
+  const upgrade = useCallback(
+    (userId: number, onDone?: () => void) => {
+      mutate(userId, {
+        onSuccess: (result) => {
+          if (result.kind === 'already-subscribed') {
+            notify.info(CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE);
+          } else if (mode === 'new-tab') {
+            window.open(result.url, '_blank', 'noopener,noreferrer');
+          } else {
+            window.location.assign(result.url);
+          }
+          onDone?.();
+        },
+        onError: (error) => notify.error(readErrorMessage(error, CHECKOUT_FAILED_MESSAGE)),
+      });
+    },
+    [mutate, mode, notify],
+  );
+
+  return { upgrade, pending: isPending };
+}

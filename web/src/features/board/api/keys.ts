@@ -1,0 +1,3 @@
+export const boardKeys = {
+  tiers: ['tiers'] as const,
+};

@@ -1,0 +1,31 @@
+import { useLocation } from 'react-router-dom';
+import { ROUTES } from '../../../lib/routes';
+import { PRIVACY_POLICY, TERMS } from '../legal-content';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** Terms of Use or Privacy Policy, chosen by path (spec). */
+export function LegalPage() {
+  const { pathname } = useLocation();
+  const document = pathname.startsWith(ROUTES.privacyPolicy) ? PRIVACY_POLICY : TERMS;
+  return (
+    <div className="landing">
+      <SiteHeader />
+      <main className="legal">
+        <h1 className="legal__title">{document.title}</h1>
+        <p className="legal__updated">Last updated {document.lastUpdated}</p>
+        {document.sections.map((section, index) => (
+          <section key={section.title} className="legal__section">
+            <h2 className="legal__heading">
+              {index + 1}. {section.title}
+            </h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE, PASSWORDS_MUST_MATCH_MESSAGE, passwordProblems, type User } from '@tend/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { PasswordChecklist } from '../../../components/ui/password-checklist';
+import { PasswordField } from '../../../components/ui/password-field';
+import { useNotify } from '../../../components/ui/toast';
+import { readErrorMessage } from '../../../lib/api-client';
+import { ROUTES } from '../../../lib/routes';
+import { finishLogout } from '../../../lib/session';
+import { ChangePasswordError, useChangePassword, WrongPasswordError } from '../api/change-password';
+import { LOG_OUT_AFTER_PASSWORD_FAILED_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '../messages';
+
+function failureMessage(error: unknown): string {
+  if (error instanceof WrongPasswordError) return ORIGINAL_PASSWORD_INCORRECT_MESSAGE;
+  if (error instanceof ChangePasswordError) {
+    if (error.step === 'logout') return LOG_OUT_AFTER_PASSWORD_FAILED_MESSAGE;
+    return readErrorMessage(error.cause, PASSWORD_UPDATE_FAILED_MESSAGE);
+  }
+  return PASSWORD_UPDATE_FAILED_MESSAGE;
+}
+
+export function PasswordSection({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const changePassword = useChangePassword();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [attempted, setAttempted] = useState(false);
+
+  function reset() {
+    setCurrent('');
+    setNext('');
+    setConfirmation('');
+    setAttempted(false);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (current === '' || changePassword.isPending) return;
+    setAttempted(true);
+    // Spec: the new password is checked before the original one is validated.
+    if (passwordProblems(next, confirmation).length > 0) return;
+    changePassword.mutate(
+      { userId: user.id, email: user.email, currentPassword: current, newPassword: next },
+      {
+        onSuccess: async () => {
+          await navigate(ROUTES.passwordUpdated, { replace: true });
+          await finishLogout(queryClient);
+        },
+        onError: (error) => notify.error(failureMessage(error)),
+      },
+    );
+  }
+
+  return (
+    <section className="panel" aria-labelledby="password-heading">
+      <h2 id="password-heading" className="panel__title">
+        Password
+      </h2>
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        <PasswordField
+          label="Current password"
+          name="current-password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <PasswordField
+          label="Enter new password"
+          name="new-password"
+          autoComplete="new-password"
+          toggle
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          hint={<PasswordChecklist password={next} attempted={attempted} />}
+        />
+        <PasswordField
+          label="Re-enter new password"
+          name="confirm-new-password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          error={attempted && next !== confirmation ? PASSWORDS_MUST_MATCH_MESSAGE : null}
+        />
+        <p className="form__row">
+          <Link to={ROUTES.forgotPassword}>Forgot your password?</Link>
+        </p>
+        {current !== '' ? (
+          <div className="form__actions">
+            <Button variant="secondary" onClick={reset} disabled={changePassword.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={next === '' || confirmation === ''} loading={changePassword.isPending}>
+              Update Password
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../../../lib/routes';
+import { useCurrentUser } from '../../../lib/session';
+import { EmailSection } from './email-section';
+import { PasswordSection } from './password-section';
+
+export function SettingsPage() {
+  const user = useCurrentUser();
+  return (
+    <div className="page page--narrow">
+      <div className="page__header">
+        <h1 className="page__title">Settings</h1>
+        <Link to={ROUTES.board} className="back-link">
+          <ArrowLeft size={16} aria-hidden="true" /> Back to Board
+        </Link>
+      </div>
+      <EmailSection user={user} />
+      <PasswordSection user={user} />
+    </div>
+  );
+}

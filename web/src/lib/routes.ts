@@ -1,0 +1,35 @@
+/** Paths of the SPA (spec section 2), shared by the router, the route gate and every screen. */
+export const ROUTES = {
+  landing: '/',
+  terms: '/terms',
+  privacyPolicy: '/privacy-policy',
+  signUp: '/signup',
+  logIn: '/login',
+  forgotPassword: '/forgot-password',
+  forgotPasswordEmailSent: '/forgot-password-email-sent',
+  passwordUpdated: '/password-updated',
+  board: '/kanban',
+  settings: '/settings',
+  account: '/account',
+} as const;
+
+/** Encodes one path segment but keeps '@' readable (it is allowed in a path). */
+function segment(value: string): string {
+  return encodeURIComponent(value).replace(/%40/g, '@');
+}
+
+export function emailConfirmationPath(email: string): string {
+  return `/email-confirmation/${segment(email)}`;
+}
+
+export function resetPasswordPath(email: string, token: string): string {
+  return `/reset-password/${segment(email)}/${segment(token)}`;
+}
+
+export function boardContactPath(contactId: number | string): string {
+  return `${ROUTES.board}/${segment(String(contactId))}`;
+}
+
+export function planUpdatedPath(status: string): string {
+  return `/plan-updated/${segment(status)}`;
+}
