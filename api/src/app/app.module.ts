@@ -52,7 +52,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         MikroOrmModule.forRoot({ ...createOrmOptions(databaseUrl), registerRequestContext: roles.includes('api') }),
         PgPoolModule.forRoot(databaseUrl),
-        QueueModule.forRoot(config.redisUrl),
+        QueueModule.forRoot(config.redisUrl, config.queuePrefix),
         MailInfraModule.forRoot(config),
         ...(roles.includes('api') ? [HttpModule.forRoot(config)] : []),
         ...(roles.includes('worker') ? [WorkerModule] : []),

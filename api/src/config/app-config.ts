@@ -16,6 +16,8 @@ export interface AppConfig {
   embeddedPostgresPort: number;
   /** Undefined means: run jobs in-process instead of through BullMQ. */
   redisUrl: string | undefined;
+  /** Key prefix of every BullMQ queue, so several deployments (or test runs) can share one Redis. */
+  queuePrefix: string;
   /** Undefined means: write mail to `dataDir/outbox` and list it at /dev/mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -83,6 +85,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     databaseUrl: env.DATABASE_URL,
     embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT,
     redisUrl: env.REDIS_URL,
+    queuePrefix: env.QUEUE_PREFIX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     storageDir: env.STORAGE_DIR ? resolve(REPO_ROOT, env.STORAGE_DIR) : join(dataDir, 'uploads'),

@@ -40,6 +40,7 @@ export const envSchema = z
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
+    QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]{1,40}$/i, { error: 'must be 1-40 letters, digits, _ or -' }).default('tend'),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Tend <hello@tend.local>'),
     STORAGE_DIR: optionalString,

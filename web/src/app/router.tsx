@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '../components/ui/spinner';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { EmailConfirmationPage } from '../features/auth/components/email-confirmation-page';
 import { ForgotPasswordEmailSentPage } from '../features/auth/components/forgot-password-email-sent-page';
@@ -28,6 +29,8 @@ const planUpdatedPage = async () => ({
 export const routes: RouteObject[] = [
   {
     element: <RouteGate />,
+    // Shown while a lazily loaded screen is fetched for the first URL of the visit.
+    hydrateFallbackElement: <PageSpinner label="Loading Tend" />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/terms', element: <LegalPage /> },

@@ -1,6 +1,6 @@
 import type { SessionResponse, User } from '@tend/contracts';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { api } from './api-client';
 import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
 
@@ -49,11 +49,17 @@ export function useSession() {
   return useQuery(sessionQueryOptions);
 }
 
-/** The signed-in user; only call below the route gate, which guarantees one. */
+/**
+ * The signed-in user; only call below the route gate, which guarantees one. While a screen is
+ * being left after logout or account deletion it keeps the last user instead of throwing.
+ */
 export function useCurrentUser(): User {
   const { data } = useSession();
-  if (!data) throw new Error('useCurrentUser called without a signed-in user.');
-  return data;
+  const [lastUser, setLastUser] = useState<User | null>(data ?? null);
+  if (data && data !== lastUser) setLastUser(data);
+  const user = data ?? lastUser;
+  if (!user) throw new Error('useCurrentUser called without a signed-in user.');
+  return user;
 }
 
 /** Stores the user returned by any call that answers with the user (login, sign-up, PATCH ...). */

@@ -16,8 +16,8 @@ export function createOrmOptions(databaseUrl: string, overrides: Partial<Options
     // Entities are loaded per request (RequestContext) or per job (fork); never the global EM.
     allowGlobalContext: false,
     migrations: {
+      // Always the compiled migrations: `npm run build` runs before `npm run migrate`.
       path: MIGRATIONS_DIR,
-      pathTs: join(__dirname, '..', '..', '..', 'src', 'infra', 'database', 'migrations'),
       glob: '!(*.d).{js,ts}',
       transactional: true,
       allOrNothing: true,

@@ -1,4 +1,4 @@
-import { BadRequestException, type PipeTransform } from '@nestjs/common';
+import { BadRequestException, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 
 /** Turns zod issues into the sentences the API answers with in `{"errors": [...]}`. */
@@ -10,7 +10,8 @@ export function describeIssues(error: z.ZodError): string[] {
         : `Unknown fields: ${issue.keys.map((k) => `"${k}"`).join(', ')}.`;
     }
     if (issue.code === 'invalid_type' && issue.path.length > 0 && /received undefined/i.test(issue.message)) {
-      return `${issue.path.join('.')} is required.`;
+      const field = issue.path.join('.');
+      return `${field.charAt(0).toUpperCase()}${field.slice(1)} is required.`;
     }
     const message = issue.message.endsWith('.') ? issue.message : `${issue.message}.`;
     return /^[A-Z]/.test(message) || issue.path.length === 0 ? message : `${issue.path.join('.')}: ${message}`;
@@ -21,12 +22,15 @@ export function describeIssues(error: z.ZodError): string[] {
 export class ZodValidationPipe<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {
   constructor(private readonly schema: T) {}
 
-  transform(value: unknown): z.infer<T> {
-    const body: unknown = value === undefined || value === null ? {} : value;
-    if (typeof body !== 'object' || Array.isArray(body)) {
-      throw new BadRequestException({ errors: ['The request body must be a JSON object.'] });
+  transform(value: unknown, metadata: ArgumentMetadata): z.infer<T> {
+    let input = value;
+    if (metadata.type === 'body') {
+      input = value === undefined || value === null ? {} : value;
+      if (typeof input !== 'object' || Array.isArray(input)) {
+        throw new BadRequestException({ errors: ['The request body must be a JSON object.'] });
+      }
     }
-    const result = this.schema.safeParse(body);
+    const result = this.schema.safeParse(input);
     if (!result.success) throw new BadRequestException({ errors: describeIssues(result.error) });
     return result.data;
   }

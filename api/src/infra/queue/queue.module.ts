@@ -10,7 +10,7 @@ import { QUEUE_NAMES, type QueueName } from './job-map';
 @Global()
 @Module({})
 export class QueueModule {
-  static forRoot(redisUrl: string | undefined): DynamicModule {
+  static forRoot(redisUrl: string | undefined, prefix: string): DynamicModule {
     const logger = new Logger('Queues');
     if (!redisUrl) {
       logger.log('REDIS_URL is not set: jobs run in this process (same processors, same retries).');
@@ -26,6 +26,7 @@ export class QueueModule {
       module: QueueModule,
       imports: [
         BullModule.forRoot({
+          prefix,
           connection: {
             host: url.hostname,
             port: Number(url.port || 6379),

@@ -23,7 +23,8 @@ export function TierColumn({ tier, contactCount }: TierColumnProps) {
     <section className="tier-column" aria-labelledby={headingId} data-tier-id={tier.id}>
       <header className="tier-column__header">
         <h2 id={headingId} className="tier-column__name" title={tier.name}>
-          {truncate(tier.name, COLUMN_NAME_MAX)}
+          <span aria-hidden="true">{truncate(tier.name, COLUMN_NAME_MAX)}</span>
+          <span className="visually-hidden">{tier.name}</span>
         </h2>
         <span className="tier-column__count">{contactCountLabel(contactCount)}</span>
       </header>

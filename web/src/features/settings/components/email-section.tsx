@@ -51,7 +51,7 @@ export function EmailSection({ user }: { user: User }) {
   }
 
   return (
-    <section className="panel" aria-labelledby="email-heading">
+    <section className="panel">
       <h2 id="email-heading" className="panel__title">
         Email address
       </h2>

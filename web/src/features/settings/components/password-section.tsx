@@ -57,7 +57,7 @@ export function PasswordSection({ user }: { user: User }) {
   }
 
   return (
-    <section className="panel" aria-labelledby="password-heading">
+    <section className="panel">
       <h2 id="password-heading" className="panel__title">
         Password
       </h2>

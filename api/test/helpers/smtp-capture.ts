@@ -1,0 +1,75 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+/** A real SMTP server on a random port: the app's nodemailer talks SMTP to it. */
+export class SmtpCapture {
+  readonly messages: CapturedMail[] = [];
+  private readonly server: SMTPServer;
+  private port = 0;
+
+  constructor() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, _session, callback) => {
+        simpleParser(stream)
+          .then((mail: ParsedMail) => {
+            const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+            const text = mail.text ?? '';
+            this.messages.push({
+              to: to.toLowerCase(),
+              subject: mail.subject ?? '',
+              text,
+              html: typeof mail.html === 'string' ? mail.html : '',
+              links: text.match(/https?:\/\/\S+/g) ?? [],
+            });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      },
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** Waits for a message to `to` (optionally matching the subject) that arrived after `since` messages. */
+  async waitFor(to: string, subject?: RegExp, { timeoutMs = 15_000, since = 0 } = {}): Promise<CapturedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages
+        .slice(since)
+        .find((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)));
+      if (found) return found;
+      if (Date.now() > deadline) {
+        throw new Error(`No mail to ${to}${subject ? ` matching ${subject}` : ''}; got: ${this.messages.map((m) => `${m.to}: ${m.subject}`).join(' | ')}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  count(to: string): number {
+    return this.messages.filter((m) => m.to.includes(to.toLowerCase())).length;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { startRoles, type RunningApp } from '../../src/app/bootstrap';
+import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { JobDispatcher } from '../../src/infra/queue/job-dispatcher';
+import { ApiClient } from './api-client';
+import { SmtpCapture } from './smtp-capture';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export type JobMode = 'bullmq' | 'in-process';
+
+export interface TestApp {
+  url: string;
+  config: AppConfig;
+  db: TestDatabase;
+  mail: SmtpCapture;
+  running: RunningApp;
+  client(): Promise<ApiClient>;
+  /** Signs up, follows the emailed link and returns a verified, signed-in client. */
+  verifiedClient(email: string, password?: string): Promise<{ client: ApiClient; userId: number }>;
+  close(): Promise<void>;
+}
+
+/** Jobs through BullMQ need Redis; this says whether the run has one. */
+export function redisAvailable(): boolean {
+  return inject('redisUrl') !== '';
+}
+
+/** The whole app (api, worker and scheduler roles) on a fresh database, real SMTP capture, real Redis. */
+export async function startTestApp(mode: JobMode, env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const mail = await new SmtpCapture().start();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tend-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    APP_URL: 'http://tend.test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: db.url,
+    SMTP_URL: mail.url,
+    REDIS_URL: mode === 'bullmq' ? inject('redisUrl') : undefined,
+    QUEUE_PREFIX: `test-${randomBytes(4).toString('hex')}`,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'error',
+    ...env,
+  });
+  const running = await startRoles(config, ['api', 'worker', 'scheduler']);
+  const url = running.url ?? '';
+  const app: TestApp = {
+    url,
+    config,
+    db,
+    mail,
+    running,
+    client: () => ApiClient.create(url),
+    async verifiedClient(email, password = 'Passw0rd!') {
+      const client = await ApiClient.create(url);
+      const user = await client.signUp(email, password);
+      const message = await mail.waitFor(email, /Confirm your email/);
+      const token = new URL(message.links[0] ?? '').searchParams.get('token') ?? '';
+      const res = await client.post('/api/verify-email', { token });
+      if (res.status !== 200) throw new Error(`Verification failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { client, userId: user.id };
+    },
+    async close() {
+      await running.app.get(JobDispatcher).drain();
+      await running.stop();
+      await mail.stop();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return app;
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { inject } from 'vitest';
+
+export interface TestDatabase {
+  url: string;
+  query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template: each test file gets its own. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `tend_t_${randomBytes(5).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+      break;
+    } catch (error) {
+      // Two files cloning the template at the same instant: wait and try again.
+      if (attempt >= 10 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((r) => setTimeout(r, 200 + Math.random() * 300));
+    }
+  }
+  await admin.end();
+  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  return {
+    url,
+    async query<T extends Record<string, unknown>>(sql: string, params: unknown[] = []) {
+      return (await client.query<T>(sql, params)).rows;
+    },
+    async drop() {
+      await client.end();
+      const dropper = new Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import Redis from 'ioredis';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infra/embedded/embedded-postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    pgTemplate: string;
+    redisUrl: string;
+  }
+}
+
+const API_DIR = resolve(__dirname, '..', '..');
+const REPO_DIR = resolve(API_DIR, '..');
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * Real PostgreSQL (the machine's, or the embedded one when none answers) with a migrated template
+ * database that each test file clones; real Redis when it answers (required with CI=true).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let adminUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  let embedded: EmbeddedDatabase | undefined;
+  if (!(await canConnect(adminUrl))) {
+    console.warn(`\n[tests] No PostgreSQL at ${adminUrl}: using the embedded PostgreSQL.\n`);
+    embedded = await startEmbeddedPostgres(join(REPO_DIR, '.data', 'test'), 54330);
+    adminUrl = embedded.url.replace(/\/tend$/, '/postgres');
+  }
+  const template = `tend_template_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${template}`);
+  const templateUrl = adminUrl.replace(/\/[^/]*$/, `/${template}`);
+  const migrate = spawnSync(process.execPath, ['dist/cli/migrate.js', 'up'], {
+    cwd: API_DIR,
+    env: { ...process.env, DATABASE_URL: templateUrl, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (migrate.status !== 0) {
+    throw new Error(`Migrating the template database failed (is the API built? run "npm run build"):\n${migrate.stderr}${migrate.stdout}`);
+  }
+
+  const redisUrl = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  const redisOk = await redisAnswers(redisUrl);
+  if (!redisOk && process.env['CI'] === 'true') throw new Error(`Redis does not answer at ${redisUrl}, and CI=true requires it.`);
+  if (!redisOk) console.warn(`\n[tests] !!! Redis does not answer at ${redisUrl}: the BullMQ variants are SKIPPED. !!!\n`);
+
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgTemplate', template);
+  project.provide('redisUrl', redisOk ? redisUrl : '');
+
+  return async () => {
+    const leftovers = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'tend_t_%' OR datname = $1`,
+      [template],
+    );
+    for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    await admin.end();
+    await embedded?.stop();
+  };
+}

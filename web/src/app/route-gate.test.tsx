@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../test/fixtures';
+import { mockFetch } from '../test/fetch-mock';
+import { renderRoutes } from '../test/render';
+import { routes } from './router';
+
+const signedOut = { body: {}, headers: { 'X-CSRF-Token': 't' } };
+
+/** The board's columns (other regions exist, e.g. the toast container). */
+function columns() {
+  return screen.queryAllByRole('region').filter((region) => region.hasAttribute('data-tier-id'));
+}
+
+describe('RouteGate with the app routes', () => {
+  it('shows a spinner, not a screen, while the session loads', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+    renderRoutes(routes, '/kanban');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading Tend');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor from the board to the landing page', async () => {
+    mockFetch({ 'GET /api/session': signedOut });
+    const { router } = renderRoutes(routes, '/kanban/12');
+    expect(await screen.findByRole('heading', { name: 'Keep your professional network warm.' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('confines an unverified user to the email confirmation screen', async () => {
+    mockFetch({ 'GET /api/session': { body: makeUser({ email: 'new@example.com', email_verified: false, plan: null }) } });
+    const { router } = renderRoutes(routes, '/settings');
+    expect(await screen.findByRole('heading', { name: 'Confirm your email address' })).toBeInTheDocument();
+    expect(screen.getByText('new@example.com')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/email-confirmation/new@example.com');
+  });
+
+  it('shows the plan picker to a verified user without a plan', async () => {
+    mockFetch({ 'GET /api/session': { body: makeUser({ plan: null }) } });
+    const { router } = renderRoutes(routes, '/login');
+    expect(await screen.findByRole('heading', { name: 'Maintain your network effectively' })).toBeInTheDocument();
+    expect(screen.getByText('Select your plan.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose Free' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose Premium' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/kanban');
+  });
+
+  it('opens the board for a signed-in user who asks for /login, with columns by position', async () => {
+    mockFetch({
+      'GET /api/session': { body: makeUser() },
+      'GET /api/tiers': {
+        body: [
+          { id: 3, name: 'Friends', position: 2, user_id: 7 },
+          { id: 1, name: 'New', position: 0, user_id: 7 },
+          { id: 4, name: 'Potential Referrals', position: 3, user_id: 7 },
+          { id: 2, name: 'Colleagues', position: 1, user_id: 7 },
+        ],
+      },
+    });
+    const { router } = renderRoutes(routes, '/login');
+    await waitFor(() => expect(columns()).toHaveLength(4));
+    const names = columns().map((column) => within(column).getByRole('heading').getAttribute('title'));
+    expect(names).toEqual(['New', 'Colleagues', 'Friends', 'Potential Referrals']);
+    // The visible name is truncated to 18 characters (spec); the accessible name stays whole.
+    expect(screen.getByText('Potential Referral...')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByRole('heading', { name: 'Potential Referrals' })).toBeInTheDocument();
+    expect(within(columns()[0]!).getByText('0 contacts')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/kanban');
+    expect(screen.getByRole('link', { name: 'Get Chrome Extension' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByLabelText('Filter contacts')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the session cannot be loaded', async () => {
+    mockFetch({ 'GET /api/session': [{ status: 503 }, { status: 503 }, signedOut] });
+    renderRoutes(routes, '/');
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 4000 });
+    await userEvent.setup().click(retry);
+    expect(await screen.findByRole('heading', { name: 'Keep your professional network warm.' })).toBeInTheDocument();
+  });
+});

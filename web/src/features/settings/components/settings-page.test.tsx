@@ -1,0 +1,126 @@
+import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE } from '@tend/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderScreen } from '../../../test/render';
+import { canUpdateEmail } from './email-section';
+import { SettingsPage } from './settings-page';
+
+const me = makeUser({ id: 7, email: 'ada@example.com' });
+const session = { body: me, headers: { 'X-CSRF-Token': 't' } };
+
+describe('canUpdateEmail', () => {
+  it('needs a valid address that differs from the current one', () => {
+    expect(canUpdateEmail('new@example.com', 'ada@example.com')).toBe(true);
+    expect(canUpdateEmail(' ADA@example.com ', 'ada@example.com')).toBe(false);
+    expect(canUpdateEmail('not-an-email', 'ada@example.com')).toBe(false);
+    expect(canUpdateEmail('a@b.toolong', 'ada@example.com')).toBe(false);
+  });
+});
+
+describe('SettingsPage: email', () => {
+  it('edits the email behind the pencil; the update waits for a valid, changed address and the password', async () => {
+    mockFetch({ 'GET /api/session': session });
+    const user = userEvent.setup();
+    renderScreen(<SettingsPage />, { path: '/settings', user: me });
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit email address' }));
+    const update = screen.getByRole('button', { name: 'Update email address' });
+    const input = screen.getByLabelText('Email address');
+    expect(input).toHaveValue('ada@example.com');
+    expect(update).toBeDisabled();
+
+    await user.type(screen.getByLabelText('Confirm with password'), 'Secret123');
+    expect(update).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, 'invalid@');
+    expect(update).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, 'ada.new@example.com');
+    expect(update).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('button', { name: 'Update email address' })).not.toBeInTheDocument();
+  });
+
+  it('saves the pending address and goes to its confirmation screen', async () => {
+    const http = mockFetch({
+      'GET /api/session': session,
+      'PATCH /api/users/7': { body: { ...me, desired_email: 'ada.new@example.com' } },
+    });
+    const user = userEvent.setup();
+    renderScreen(<SettingsPage />, { path: '/settings', user: me });
+    await user.click(screen.getByRole('button', { name: 'Edit email address' }));
+    const input = screen.getByLabelText('Email address');
+    await user.clear(input);
+    await user.type(input, 'Ada.New@example.com');
+    await user.type(screen.getByLabelText('Confirm with password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Update email address' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/email-confirmation/ada.new@example.com'));
+    expect(http.callsTo('PATCH', '/api/users/7')[0]?.body).toEqual({
+      desired_email: 'ada.new@example.com',
+      current_password: 'Secret123',
+    });
+  });
+});
+
+describe('SettingsPage: password', () => {
+  async function fillPasswords(current: string, next: string, confirmation: string) {
+    const user = userEvent.setup();
+    if (current) await user.type(screen.getByLabelText('Current password'), current);
+    if (next) await user.type(screen.getByLabelText('Enter new password'), next);
+    if (confirmation) await user.type(screen.getByLabelText('Re-enter new password'), confirmation);
+    return user;
+  }
+
+  it("shows Cancel and 'Update Password' only once the current password is typed", async () => {
+    mockFetch({ 'GET /api/session': session });
+    renderScreen(<SettingsPage />, { path: '/settings', user: me });
+    expect(screen.queryByRole('button', { name: 'Update Password' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+    await fillPasswords('x', '', '');
+    expect(screen.getByRole('button', { name: 'Update Password' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('checks the new password before validating the original one', async () => {
+    const http = mockFetch({ 'GET /api/session': session });
+    renderScreen(<SettingsPage />, { path: '/settings', user: me });
+    const user = await fillPasswords('Old12345', 'weak', 'weak');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(document.querySelectorAll('[data-state="failed"]').length).toBeGreaterThan(0);
+    expect(http.callsTo('POST', '/api/validate-user')).toHaveLength(0);
+  });
+
+  it('reports a wrong original password', async () => {
+    mockFetch({
+      'GET /api/session': session,
+      'POST /api/validate-user': { status: 422, body: { errors: [ORIGINAL_PASSWORD_INCORRECT_MESSAGE] } },
+    });
+    renderScreen(<SettingsPage />, { path: '/settings', user: me });
+    const user = await fillPasswords('Wrong123', 'Better123', 'Better123');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText(ORIGINAL_PASSWORD_INCORRECT_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('validates, saves, logs out and goes to /password-updated', async () => {
+    const http = mockFetch({
+      'GET /api/session': [session, { body: {}, headers: { 'X-CSRF-Token': 'after' } }],
+      'POST /api/validate-user': { body: { id: 7 } },
+      'PATCH /api/users/7': { body: me },
+      'DELETE /api/session': { status: 204 },
+    });
+    const { queryClient } = renderScreen(<SettingsPage />, { path: '/settings', user: me });
+    const user = await fillPasswords('Old12345', 'Better123', 'Better123');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/password-updated'));
+    expect(http.callsTo('POST', '/api/validate-user')[0]?.body).toEqual({ email: 'ada@example.com', password: 'Old12345' });
+    expect(http.callsTo('PATCH', '/api/users/7')[0]?.body).toEqual({ password: 'Better123', current_password: 'Old12345' });
+    expect(http.callsTo('DELETE', '/api/session')).toHaveLength(1);
+    await waitFor(() => expect(queryClient.getQueryData(['session'])).toBeNull());
+    expect(window.localStorage.getItem('tend.current-user')).toBeNull();
+  });
+});
