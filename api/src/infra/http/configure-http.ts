@@ -63,7 +63,8 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, po
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use(express.json({ limit: '100kb' }));
+  // Large enough that an absurd password reaches validation (a clear 400) rather than the size limit.
+  app.use(express.json({ limit: '2mb' }));
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(preRoutingErrors);
 

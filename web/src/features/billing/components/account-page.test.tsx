@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderScreen } from '../../../test/render';
+import { DELETE_ACCOUNT_FAILED_MESSAGE, EMAIL_NOT_AVAILABLE } from '../messages';
+import { AccountPage } from './account-page';
+
+const session = (body: unknown) => ({ body, headers: { 'X-CSRF-Token': 't' } });
+
+describe('AccountPage', () => {
+  it('shows the free plan and hides Manage billing without a payment-provider id', () => {
+    const me = makeUser({ plan: 'free', stripe_id: null });
+    const http = mockFetch({ 'GET /api/session': session(me) });
+    renderScreen(<AccountPage />, { path: '/account', user: me });
+    expect(screen.getByRole('heading', { name: 'Free plan' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Manage billing' })).not.toBeInTheDocument();
+    expect(http.callsTo('GET', '/api/retreive-customer-info')).toHaveLength(0);
+  });
+
+  it("shows Manage billing with 'email not available' when billing details cannot be read", async () => {
+    const me = makeUser({ plan: 'premium', stripe_id: 'cus_123', premium_expiry_date: '2025-07-01T00:00:00.000Z' });
+    mockFetch({
+      'GET /api/session': session(me),
+      'GET /api/retreive-customer-info': { status: 503, body: { errors: ['Billing is not configured.'] } },
+    });
+    renderScreen(<AccountPage />, { path: '/account', user: me });
+    expect(screen.getByRole('heading', { name: 'Premium plan' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Manage billing' })).toBeInTheDocument();
+    expect(await screen.findByText(/Billing details are unavailable right now/)).toBeInTheDocument();
+    expect(screen.getByText(EMAIL_NOT_AVAILABLE)).toBeInTheDocument();
+    expect(screen.getByText(/Renews on July 1, 2025/)).toBeInTheDocument();
+  });
+
+  it('shows the billing email, discounted price and a cancelled subscription', async () => {
+    const me = makeUser({ plan: 'premium', stripe_id: 'cus_123' });
+    mockFetch({
+      'GET /api/session': session(me),
+      'GET /api/retreive-customer-info': {
+        body: {
+          sub: { cancel_at_period_end: true, current_period_end: 1751328000, plan: { amount: 1000 }, discount: { coupon: { percent_off: 50 } } },
+          cus: { email: 'billing@example.com' },
+        },
+      },
+    });
+    renderScreen(<AccountPage />, { path: '/account', user: me });
+    expect(await screen.findByText('billing@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Canceled')).toBeInTheDocument();
+    expect(screen.getByText(/Your premium benefits stay until July 1, 2025/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Premium' })).not.toBeInTheDocument();
+  });
+
+  it('deletes the account after confirming in a dialog, then forgets the session', async () => {
+    const me = makeUser({ id: 7 });
+    const http = mockFetch({ 'GET /api/session': session(me), 'DELETE /api/users/7': { status: 204 } });
+    const { queryClient } = renderScreen(<AccountPage />, { path: '/account', user: me });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(http.callsTo('DELETE', '/api/users/7')).toHaveLength(1);
+    expect(queryClient.getQueryData(['session'])).toBeNull();
+  });
+
+  it('keeps the dialog closable with Cancel and reports a failed deletion', async () => {
+    const me = makeUser({ id: 7 });
+    mockFetch({ 'GET /api/session': session(me), 'DELETE /api/users/7': { status: 500 } });
+    renderScreen(<AccountPage />, { path: '/account', user: me });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByText(DELETE_ACCOUNT_FAILED_MESSAGE)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { BILLING_NOT_CONFIGURED_MESSAGE } from '@tend/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderScreen } from '../../../test/render';
+import { CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE } from '../messages';
+import { PlanSelectionPage } from './plan-selection-page';
+
+const me = makeUser({ id: 7, plan: null });
+const session = { body: me, headers: { 'X-CSRF-Token': 't' } };
+
+describe('PlanSelectionPage', () => {
+  it('compares Free ($0/month, 25 cards) and Premium ($10/month, Unlimited), both with the extension', () => {
+    mockFetch({ 'GET /api/session': session });
+    renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });
+    expect(screen.getByRole('heading', { name: 'Maintain your network effectively' })).toBeInTheDocument();
+    const free = screen.getByRole('article', { name: 'Free' });
+    const premium = screen.getByRole('article', { name: 'Premium' });
+    expect(free).toHaveTextContent('$0/month');
+    expect(free).toHaveTextContent('25 cards');
+    expect(free).toHaveTextContent('Chrome extension');
+    expect(premium).toHaveTextContent('$10/month');
+    expect(premium).toHaveTextContent('Unlimited cards');
+    expect(premium).toHaveTextContent('Chrome extension');
+  });
+
+  it('sets the free plan and goes to the board', async () => {
+    const http = mockFetch({ 'GET /api/session': session, 'PATCH /api/users/7': { body: { ...me, plan: 'free' } } });
+    const { queryClient } = renderScreen(<PlanSelectionPage />, { path: '/plans', user: me });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Choose Free' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/kanban'));
+    expect(http.callsTo('PATCH', '/api/users/7')[0]?.body).toEqual({ plan: 'free' });
+    expect(queryClient.getQueryData(['session'])).toMatchObject({ plan: 'free' });
+  });
+
+  it("shows the server's message when billing is not configured", async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const http = mockFetch({
+      'GET /api/session': session,
+      'POST /api/create-checkout-session': { status: 503, body: { errors: [BILLING_NOT_CONFIGURED_MESSAGE] } },
+    });
+    renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Choose Premium' }));
+    expect(await screen.findByText(BILLING_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
+    expect(http.callsTo('POST', '/api/create-checkout-session')[0]?.body).toEqual({ userId: 7, plan: 'premium', referral: null });
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('opens checkout in a new tab without opener access', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    mockFetch({
+      'GET /api/session': session,
+      'POST /api/create-checkout-session': { status: 200, headers: { Location: 'https://checkout.example/s/1' } },
+    });
+    renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Choose Premium' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://checkout.example/s/1', '_blank', 'noopener,noreferrer'));
+  });
+
+  it('tells the user when a subscription already exists (201)', async () => {
+    mockFetch({ 'GET /api/session': session, 'POST /api/create-checkout-session': { status: 201, body: {} } });
+    renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Choose Premium' }));
+    expect(await screen.findByText(CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE)).toBeInTheDocument();
+  });
+});
