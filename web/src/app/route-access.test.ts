@@ -68,12 +68,17 @@ describe('decideRouteAccess: signed out', () => {
     expect(decideRouteAccess(null, path)).toEqual(allow);
   });
 
-  it.each(['/kanban', '/kanban/12', '/settings', '/account', '/plan-updated/success', '/anything', '/forgot-password/x'])(
-    'redirects %s to the landing page',
-    (path) => {
-      expect(decideRouteAccess(null, path)).toEqual(toLanding);
-    },
-  );
+  it.each([
+    '/kanban',
+    '/kanban/12',
+    '/settings',
+    '/account',
+    '/plan-updated/success',
+    '/anything',
+    '/forgot-password/x',
+  ])('redirects %s to the landing page', (path) => {
+    expect(decideRouteAccess(null, path)).toEqual(toLanding);
+  });
 });
 
 describe('decideRouteAccess: signed in, verified, with a plan', () => {
@@ -97,9 +102,12 @@ describe('decideRouteAccess: signed in, verified, with a plan', () => {
     expect(decideRouteAccess(user, path)).toEqual(allow);
   });
 
-  it.each(['/signup', '/login', '/', '/unknown', '/kanban/1/2', '/forgot-password/x'])('redirects %s to the board', (path) => {
-    expect(decideRouteAccess(user, path)).toEqual(toBoard);
-  });
+  it.each(['/signup', '/login', '/', '/unknown', '/kanban/1/2', '/forgot-password/x'])(
+    'redirects %s to the board',
+    (path) => {
+      expect(decideRouteAccess(user, path)).toEqual(toBoard);
+    },
+  );
 
   it('treats premium like free for routing', () => {
     expect(decideRouteAccess(makeUser({ plan: 'premium' }), '/kanban')).toEqual(allow);
@@ -110,12 +118,20 @@ describe('decideRouteAccess: unverified user', () => {
   const user = makeUser({ email: 'new@example.com', email_verified: false, plan: null });
   const toConfirmation: RouteDecision = { kind: 'redirect', to: '/email-confirmation/new@example.com' };
 
-  it.each(['/', '/kanban', '/kanban/3', '/settings', '/account', '/login', '/signup', '/terms', '/password-updated', '/x'])(
-    'redirects %s to the email confirmation of their address',
-    (path) => {
-      expect(decideRouteAccess(user, path)).toEqual(toConfirmation);
-    },
-  );
+  it.each([
+    '/',
+    '/kanban',
+    '/kanban/3',
+    '/settings',
+    '/account',
+    '/login',
+    '/signup',
+    '/terms',
+    '/password-updated',
+    '/x',
+  ])('redirects %s to the email confirmation of their address', (path) => {
+    expect(decideRouteAccess(user, path)).toEqual(toConfirmation);
+  });
 
   it('allows the confirmation screen of their own address, in any case or encoding', () => {
     expect(decideRouteAccess(user, '/email-confirmation/new@example.com')).toEqual(allow);
@@ -132,7 +148,10 @@ describe('decideRouteAccess: unverified user', () => {
 
   it('encodes unusual characters of the address in the redirect', () => {
     const odd = makeUser({ email: 'a+b@example.com', email_verified: false });
-    expect(decideRouteAccess(odd, '/kanban')).toEqual({ kind: 'redirect', to: '/email-confirmation/a%2Bb@example.com' });
+    expect(decideRouteAccess(odd, '/kanban')).toEqual({
+      kind: 'redirect',
+      to: '/email-confirmation/a%2Bb@example.com',
+    });
   });
 
   it('takes precedence over a missing plan', () => {
@@ -148,14 +167,20 @@ describe('decideRouteAccess: verified user without a plan', () => {
     expect(decideRouteAccess(user, '/kanban/5')).toEqual(planSelection);
   });
 
-  it.each(['/', '/login', '/signup', '/whatever'])('sends the catch-all path %s to the board (the plan picker)', (path) => {
-    expect(decideRouteAccess(user, path)).toEqual(toBoard);
-  });
-
-  it.each(['/settings', '/account', '/plan-updated/success', '/email-confirmation/ada@example.com', '/password-updated'])(
-    'still allows %s',
+  it.each(['/', '/login', '/signup', '/whatever'])(
+    'sends the catch-all path %s to the board (the plan picker)',
     (path) => {
-      expect(decideRouteAccess(user, path)).toEqual(allow);
+      expect(decideRouteAccess(user, path)).toEqual(toBoard);
     },
   );
+
+  it.each([
+    '/settings',
+    '/account',
+    '/plan-updated/success',
+    '/email-confirmation/ada@example.com',
+    '/password-updated',
+  ])('still allows %s', (path) => {
+    expect(decideRouteAccess(user, path)).toEqual(allow);
+  });
 });

@@ -7,10 +7,7 @@ import { emailConfirmationPath, ROUTES } from '../lib/routes';
  * - `redirect`: replace the location with `to`.
  * - `plan-selection`: a verified user without a plan sees the plan picker at this path.
  */
-export type RouteDecision =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'plan-selection' };
+export type RouteDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'plan-selection' };
 
 type PathKind =
   | 'landing'
@@ -108,7 +105,6 @@ const SIGNED_IN_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
   // (the plan picker and the footer link to them).
   'legal',
 ]);
-
 
 const ALLOW: RouteDecision = { kind: 'allow' };
 

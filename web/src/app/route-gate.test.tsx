@@ -29,7 +29,9 @@ describe('RouteGate with the app routes', () => {
   });
 
   it('confines an unverified user to the email confirmation screen', async () => {
-    mockFetch({ 'GET /api/session': { body: makeUser({ email: 'new@example.com', email_verified: false, plan: null }) } });
+    mockFetch({
+      'GET /api/session': { body: makeUser({ email: 'new@example.com', email_verified: false, plan: null }) },
+    });
     const { router } = renderRoutes(routes, '/settings');
     expect(await screen.findByRole('heading', { name: 'Confirm your email address' })).toBeInTheDocument();
     expect(screen.getByText('new@example.com')).toBeInTheDocument();

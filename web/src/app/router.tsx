@@ -16,8 +16,12 @@ import { RouteGate } from './route-gate';
 
 // The signed-in screens load on demand (the board will carry drag-and-drop and image cropping).
 const boardPage = async () => ({ Component: (await import('../features/board/components/board-page')).BoardPage });
-const settingsPage = async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage });
-const accountPage = async () => ({ Component: (await import('../features/billing/components/account-page')).AccountPage });
+const settingsPage = async () => ({
+  Component: (await import('../features/settings/components/settings-page')).SettingsPage,
+});
+const accountPage = async () => ({
+  Component: (await import('../features/billing/components/account-page')).AccountPage,
+});
 const planUpdatedPage = async () => ({
   Component: (await import('../features/billing/components/plan-updated-page')).PlanUpdatedPage,
 });

@@ -70,7 +70,9 @@ describe('api client: answers and errors', () => {
   });
 
   it('throws an ApiError with status, errors and headers', async () => {
-    mockFetch({ 'GET /api/x': { status: 429, body: { errors: ['Too many attempts.'] }, headers: { 'Retry-After': '60' } } });
+    mockFetch({
+      'GET /api/x': { status: 429, body: { errors: ['Too many attempts.'] }, headers: { 'Retry-After': '60' } },
+    });
     const error = await api('/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429, errors: ['Too many attempts.'], message: 'Too many attempts.' });
@@ -79,8 +81,20 @@ describe('api client: answers and errors', () => {
 
   it('reads the errors array first, then plain body text, then the status text', () => {
     const headers = new Headers();
-    const withErrors = new ApiError({ status: 400, statusText: 'Bad Request', errors: ['One', 'Two'], headers, bodyText: '' });
-    const withText = new ApiError({ status: 400, statusText: 'Bad Request', errors: [], headers, bodyText: 'Plain words' });
+    const withErrors = new ApiError({
+      status: 400,
+      statusText: 'Bad Request',
+      errors: ['One', 'Two'],
+      headers,
+      bodyText: '',
+    });
+    const withText = new ApiError({
+      status: 400,
+      statusText: 'Bad Request',
+      errors: [],
+      headers,
+      bodyText: 'Plain words',
+    });
     const withHtml = new ApiError({ status: 404, statusText: 'Not Found', errors: [], headers, bodyText: '<html>' });
     expect(readErrorMessage(withErrors, 'fallback')).toBe('One');
     expect(readErrorMessages(withErrors, 'fallback')).toEqual(['One', 'Two']);
@@ -89,8 +103,20 @@ describe('api client: answers and errors', () => {
   });
 
   it("uses the screen's own message for network failures and bare 5xx answers", () => {
-    const bare502 = new ApiError({ status: 502, statusText: 'Bad Gateway', errors: [], headers: new Headers(), bodyText: '' });
-    const with503 = new ApiError({ status: 503, statusText: '', errors: ['Billing is off.'], headers: new Headers(), bodyText: '' });
+    const bare502 = new ApiError({
+      status: 502,
+      statusText: 'Bad Gateway',
+      errors: [],
+      headers: new Headers(),
+      bodyText: '',
+    });
+    const with503 = new ApiError({
+      status: 503,
+      statusText: '',
+      errors: ['Billing is off.'],
+      headers: new Headers(),
+      bodyText: '',
+    });
     expect(readErrorMessage(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
     expect(readErrorMessage(bare502, 'fallback')).toBe('fallback');
     expect(readErrorMessage(with503, 'fallback')).toBe('Billing is off.');

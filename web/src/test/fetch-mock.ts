@@ -6,7 +6,8 @@ export interface MockResponseInit {
   headers?: Record<string, string>;
 }
 
-type Handler = MockResponseInit | ((request: { url: string; method: string; body: unknown; headers: Headers }) => MockResponseInit);
+type Handler =
+  MockResponseInit | ((request: { url: string; method: string; body: unknown; headers: Headers }) => MockResponseInit);
 
 export interface RecordedCall {
   method: string;
@@ -21,9 +22,11 @@ export interface RecordedCall {
  */
 export function mockFetch(routes: Record<string, Handler | Handler[]>) {
   const calls: RecordedCall[] = [];
-  const queues = new Map(Object.entries(routes).map(([key, value]) => [key, Array.isArray(value) ? [...value] : [value]]));
+  const queues = new Map(
+    Object.entries(routes).map(([key, value]) => [key, Array.isArray(value) ? [...value] : [value]]),
+  );
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init?.headers);
@@ -31,18 +34,26 @@ export function mockFetch(routes: Record<string, Handler | Handler[]>) {
     calls.push({ method, url, body, headers });
     const queue = queues.get(`${method} ${url}`);
     if (!queue || queue.length === 0) {
-      return new Response(JSON.stringify({ errors: [`No mock for ${method} ${url}`] }), { status: 404 });
+      return Promise.resolve(
+        new Response(JSON.stringify({ errors: [`No mock for ${method} ${url}`] }), { status: 404 }),
+      );
     }
     const handler = queue.length > 1 ? queue.shift()! : queue[0]!;
     const result = typeof handler === 'function' ? handler({ url, method, body, headers }) : handler;
     const status = result.status ?? 200;
     const text = result.body === undefined || status === 204 ? null : JSON.stringify(result.body);
-    return new Response(text, {
-      status,
-      headers: { ...(text ? { 'Content-Type': 'application/json' } : {}), ...result.headers },
-    });
+    return Promise.resolve(
+      new Response(text, {
+        status,
+        headers: { ...(text ? { 'Content-Type': 'application/json' } : {}), ...result.headers },
+      }),
+    );
   });
 
   vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls, callsTo: (method: string, url: string) => calls.filter((c) => c.method === method && c.url === url) };
+  return {
+    fetchMock,
+    calls,
+    callsTo: (method: string, url: string) => calls.filter((c) => c.method === method && c.url === url),
+  };
 }

@@ -32,7 +32,15 @@ export function renderScreen(element: ReactElement, { path, url, state, user }: 
   const queryClient = createQueryClient();
   if (user !== undefined) queryClient.setQueryData(sessionKeys.all, user);
   const routes: RouteObject[] = [
-    { path, element: <>{element}<LocationProbe /></> },
+    {
+      path,
+      element: (
+        <>
+          {element}
+          <LocationProbe />
+        </>
+      ),
+    },
     { path: '*', element: <LocationProbe /> },
   ];
   const [pathname = '/', search] = (url ?? path).split('?');

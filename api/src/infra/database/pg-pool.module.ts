@@ -1,4 +1,4 @@
-import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL, RateLimiterService } from '../http/rate-limiter.service';
 import { SessionRegistry } from '../http/session-registry';
@@ -13,7 +13,15 @@ export class PgPoolModule implements OnApplicationShutdown {
     return {
       module: PgPoolModule,
       providers: [
-        { provide: PG_POOL, useFactory: () => new Pool({ connectionString: databaseUrl, max: 5 }) },
+        {
+          provide: PG_POOL,
+          useFactory: () => {
+            const pool = new Pool({ connectionString: databaseUrl, max: 5 });
+            // An idle connection dropped by the server (restart, failover) must not crash the process.
+            pool.on('error', (error) => new Logger('PgPool').warn(`Idle connection closed: ${error.message}`));
+            return pool;
+          },
+        },
         RateLimiterService,
         SessionRegistry,
       ],

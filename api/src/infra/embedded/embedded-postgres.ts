@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const logger = new Logger('EmbeddedPostgres');
@@ -72,6 +72,8 @@ export async function startEmbeddedPostgres(baseDir: string, port: number): Prom
   const dataDir = join(baseDir, 'postgres');
   const password = 'tend-embedded';
   mkdirSync(baseDir, { recursive: true });
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its folder.
+  if (process.getuid?.() === 0) chmodSync(baseDir, 0o755);
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

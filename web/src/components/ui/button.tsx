@@ -18,7 +18,9 @@ export function buttonClassName({
   block = false,
   className,
 }: Pick<ButtonProps, 'variant' | 'size' | 'block' | 'className'>): string {
-  return ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', className ?? ''].filter(Boolean).join(' ');
+  return ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(

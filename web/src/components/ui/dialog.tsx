@@ -17,12 +17,24 @@ interface ModalProps {
 }
 
 /** Every modal in the app: Radix Dialog (focus trap, Escape, aria-modal, labelled by its title). */
-export function Modal({ open, onOpenChange, title, description, children, footer, hideClose = false, size = 'sm' }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  hideClose = false,
+  size = 'sm',
+}: ModalProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content className={`dialog dialog--${size}`} {...(description ? {} : { "aria-describedby": undefined })}>
+        <RadixDialog.Content
+          className={`dialog dialog--${size}`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <div className="dialog__header">
             <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
             {hideClose ? null : (

@@ -3,7 +3,8 @@ export const SIGN_UP_FAILED_MESSAGE =
   'We are unable to sign you up. Please try again. If the problem persists, please contact us.';
 export const LOG_IN_FAILED_MESSAGE =
   'We are unable to log you in. Please try again. If the problem persists, contact an administrator.';
-export const RESEND_VERIFICATION_FAILED_MESSAGE = 'Could not send verification email. Please contact us or try again later. ';
+export const RESEND_VERIFICATION_FAILED_MESSAGE =
+  'Could not send verification email. Please contact us or try again later. ';
 export const LOG_OUT_FAILED_MESSAGE = 'There was an error logging you out. Please try again.';
 export const PASSWORDS_DO_NOT_MATCH_TOAST = 'Passwords do not match';
 export const RESET_FAILED_MESSAGE = 'Could not update password.';

@@ -1,7 +1,8 @@
 /** Spec section 8 texts for plans and billing. */
 export const CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE =
   'There is an active subscription associated with this account. Please manage your subscription through the Stripe portal.';
-export const CHECKOUT_FAILED_MESSAGE = 'There was an error upgrading your plan. Please try again or contact us for assistance.';
+export const CHECKOUT_FAILED_MESSAGE =
+  'There was an error upgrading your plan. Please try again or contact us for assistance.';
 export const DOWNGRADE_SUCCESS_MESSAGE =
   'You have successfully downgraded your subscription but will retain your benefits until your subscription expires.';
 export const DOWNGRADE_NO_SUBSCRIPTION_MESSAGE =

@@ -15,7 +15,12 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; email: string; password: string }) =>
-      signUp({ name: input.name.trim(), email: input.email.trim().toLowerCase(), password: input.password, time_zone: browserTimeZone() }),
+      signUp({
+        name: input.name.trim(),
+        email: input.email.trim().toLowerCase(),
+        password: input.password,
+        time_zone: browserTimeZone(),
+      }),
     onSuccess: (user) => setSessionUser(queryClient, user),
   });
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PageTitle } from '../../../components/ui/page-title';
 
 interface AuthCardProps {
   title: string;
@@ -11,6 +12,7 @@ interface AuthCardProps {
 export function AuthCard({ title, subtitle, icon, children, footer }: AuthCardProps) {
   return (
     <section className="auth-card" aria-labelledby="auth-card-title">
+      <PageTitle>{title}</PageTitle>
       {icon ? <div className="auth-card__icon">{icon}</div> : null}
       <h1 id="auth-card-title" className="auth-card__title">
         {title}

@@ -83,7 +83,11 @@ describe('EmailConfirmationPage', () => {
     const changing = makeUser({ email: 'old@example.com', desired_email: 'new@example.com' });
     const updated = { ...changing, email: 'new@example.com', desired_email: null };
     mockFetch({ 'GET /api/session': session(updated), 'POST /api/verify-email': { body: updated } });
-    renderScreen(<EmailConfirmationPage />, { path, url: '/email-confirmation/new@example.com?token=t1', user: changing });
+    renderScreen(<EmailConfirmationPage />, {
+      path,
+      url: '/email-confirmation/new@example.com?token=t1',
+      user: changing,
+    });
     expect(await screen.findByRole('heading', { name: 'Email address updated!' })).toBeInTheDocument();
   });
 
@@ -100,7 +104,10 @@ describe('EmailConfirmationPage', () => {
   it('explains a bad or expired link and still offers a resend', async () => {
     mockFetch({
       'GET /api/session': session({}),
-      'POST /api/verify-email': { status: 400, body: { errors: ['This confirmation link is invalid or has expired.'] } },
+      'POST /api/verify-email': {
+        status: 400,
+        body: { errors: ['This confirmation link is invalid or has expired.'] },
+      },
     });
     renderScreen(<EmailConfirmationPage />, { path, url: '/email-confirmation/new@example.com?token=bad', user: null });
     expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link is invalid or has expired.');

@@ -1,4 +1,9 @@
-import { INVALID_VERIFICATION_LINK_MESSAGE, VERIFICATION_SENT_MESSAGE, type SendEmailVerificationRequest, type User } from '@tend/contracts';
+import {
+  INVALID_VERIFICATION_LINK_MESSAGE,
+  VERIFICATION_SENT_MESSAGE,
+  type SendEmailVerificationRequest,
+  type User,
+} from '@tend/contracts';
 import { CircleCheck, MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -20,7 +25,7 @@ export type ConfirmationOutcome = 'verified' | 'updated' | 'verified-signed-out'
 
 function readOutcome(state: unknown): ConfirmationOutcome | null {
   if (state && typeof state === 'object' && 'outcome' in state) {
-    const { outcome } = state as { outcome: unknown };
+    const { outcome } = state;
     if (outcome === 'verified' || outcome === 'updated' || outcome === 'verified-signed-out') return outcome;
   }
   return null;
@@ -99,7 +104,9 @@ export function EmailConfirmationPage() {
       <AuthCard
         icon={<CircleCheck size={36} aria-hidden="true" />}
         title="Email address verified!"
-        subtitle={<p>{signedIn ? 'Thanks for confirming. Next, choose your plan.' : `You can now log in with ${email}.`}</p>}
+        subtitle={
+          <p>{signedIn ? 'Thanks for confirming. Next, choose your plan.' : `You can now log in with ${email}.`}</p>
+        }
       >
         <Link className={buttonClassName({ block: true, size: 'lg' })} to={signedIn ? ROUTES.board : ROUTES.logIn}>
           {signedIn ? 'Continue' : 'Log in'}

@@ -17,7 +17,11 @@ describe('ForgotPasswordEmailSentPage', () => {
 
   it('ignores navigation state without a usable email', () => {
     mockFetch({});
-    renderScreen(<ForgotPasswordEmailSentPage />, { path: '/forgot-password-email-sent', user: null, state: { email: '' } });
+    renderScreen(<ForgotPasswordEmailSentPage />, {
+      path: '/forgot-password-email-sent',
+      user: null,
+      state: { email: '' },
+    });
     expect(screen.getByText('No email input')).toBeInTheDocument();
   });
 

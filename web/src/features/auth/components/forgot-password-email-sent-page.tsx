@@ -39,8 +39,8 @@ export function ForgotPasswordEmailSentPage() {
       subtitle={
         <>
           <p>
-            If <strong className="break-all">{email}</strong> belongs to a Tend account, we sent it a link to reset
-            your password. The link works for one hour.
+            If <strong className="break-all">{email}</strong> belongs to a Tend account, we sent it a link to reset your
+            password. The link works for one hour.
           </p>
           <p>If you do not see it, check your junk or spam folder.</p>
         </>

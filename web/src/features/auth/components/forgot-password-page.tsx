@@ -26,13 +26,17 @@ export function ForgotPasswordPage() {
     if (!valid || forgotPassword.isPending) return;
     const address = email.trim().toLowerCase();
     forgotPassword.mutate(address, {
-      onSuccess: () => void navigate(ROUTES.forgotPasswordEmailSent, { state: { email: address } satisfies EmailSentState }),
+      onSuccess: () =>
+        void navigate(ROUTES.forgotPasswordEmailSent, { state: { email: address } satisfies EmailSentState }),
       onError: (error) => notify.error(readErrorMessage(error, FORGOT_PASSWORD_FAILED_MESSAGE)),
     });
   }
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter the email address of your account and we will send you a link to reset it.">
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter the email address of your account and we will send you a link to reset it."
+    >
       <form className="form" onSubmit={handleSubmit} noValidate>
         <TextField
           label="Email address"

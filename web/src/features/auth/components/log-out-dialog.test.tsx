@@ -15,7 +15,10 @@ describe('LogOutDialog', () => {
     });
     window.localStorage.setItem('tend.csrf-token', 't');
     const onOpenChange = vi.fn();
-    const { queryClient } = renderScreen(<LogOutDialog open onOpenChange={onOpenChange} />, { path: '/kanban', user: makeUser() });
+    const { queryClient } = renderScreen(<LogOutDialog open onOpenChange={onOpenChange} />, {
+      path: '/kanban',
+      user: makeUser(),
+    });
     const dialog = screen.getByRole('dialog', { name: 'Log out?' });
     expect(dialog).toHaveTextContent('Great job growing and maintaining your network!');
     expect(dialog).toHaveTextContent('You deserve a break.');

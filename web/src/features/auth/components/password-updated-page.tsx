@@ -7,7 +7,11 @@ import { AuthCard } from './auth-card';
 
 export function PasswordUpdatedPage() {
   return (
-    <AuthCard icon={<CircleCheck size={36} aria-hidden="true" />} title="Password updated" subtitle={<p>{PASSWORD_UPDATED_MESSAGE}</p>}>
+    <AuthCard
+      icon={<CircleCheck size={36} aria-hidden="true" />}
+      title="Password updated"
+      subtitle={<p>{PASSWORD_UPDATED_MESSAGE}</p>}
+    >
       <Link className={buttonClassName({ block: true, size: 'lg' })} to={ROUTES.logIn}>
         Log in
       </Link>

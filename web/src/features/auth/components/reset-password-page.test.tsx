@@ -20,7 +20,10 @@ describe('ResetPasswordPage', () => {
   });
 
   it("toasts 'Passwords do not match' and does not submit", async () => {
-    const http = mockFetch({ 'GET /api/session': session, 'POST /api/reset-password/check': { body: { valid: true } } });
+    const http = mockFetch({
+      'GET /api/session': session,
+      'POST /api/reset-password/check': { body: { valid: true } },
+    });
     renderScreen(<ResetPasswordPage />, { path, url, user: null });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Enter new password'), 'Better123');
@@ -42,7 +45,10 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText('Re-enter new password'), 'Better123');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/password-updated'));
-    expect(http.callsTo('POST', '/api/reset-password/check')[0]?.body).toEqual({ email: 'ada@example.com', token: 'tok-1' });
+    expect(http.callsTo('POST', '/api/reset-password/check')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      token: 'tok-1',
+    });
     expect(http.callsTo('POST', '/api/reset-password')[0]?.body).toEqual({
       email: 'ada@example.com',
       token: 'tok-1',

@@ -17,7 +17,11 @@ import { AuthCard } from './auth-card';
 
 function InvalidLink() {
   return (
-    <AuthCard icon={<LinkIcon size={32} aria-hidden="true" />} title={INVALID_RESET_LINK_TITLE} subtitle={<p>{INVALID_RESET_LINK_MESSAGE}</p>}>
+    <AuthCard
+      icon={<LinkIcon size={32} aria-hidden="true" />}
+      title={INVALID_RESET_LINK_TITLE}
+      subtitle={<p>{INVALID_RESET_LINK_MESSAGE}</p>}
+    >
       <Link className={buttonClassName({ block: true, size: 'lg' })} to={ROUTES.forgotPassword}>
         Request a new link
       </Link>
@@ -52,10 +56,11 @@ export function ResetPasswordPage() {
     reset.mutate(
       { email, token, password },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           // A reset ends every session, including one in this browser.
-          await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-          void navigate(ROUTES.passwordUpdated, { replace: true });
+          void queryClient
+            .invalidateQueries({ queryKey: sessionKeys.all })
+            .then(() => navigate(ROUTES.passwordUpdated, { replace: true }));
         },
         onError: (error) => {
           if (error instanceof ApiError && error.errors.includes(INVALID_RESET_LINK_MESSAGE)) setLinkRejected(true);

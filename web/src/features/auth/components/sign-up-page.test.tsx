@@ -15,7 +15,8 @@ function setup() {
     if (values.name !== undefined) await user.type(screen.getByLabelText('Name'), values.name);
     if (values.email !== undefined) await user.type(screen.getByLabelText('Email'), values.email);
     if (values.password !== undefined) await user.type(screen.getByLabelText('Password'), values.password);
-    if (values.confirmation !== undefined) await user.type(screen.getByLabelText('Re-enter Password'), values.confirmation);
+    if (values.confirmation !== undefined)
+      await user.type(screen.getByLabelText('Re-enter Password'), values.confirmation);
   }
   return { user, view, button, fill };
 }
@@ -86,7 +87,9 @@ describe('SignUpPage', () => {
     await fill({ name: ' Ada ', email: 'Ada@Example.com', password: 'Secret123', confirmation: 'Secret123' });
     await user.click(button());
 
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/email-confirmation/ada@example.com'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/email-confirmation/ada@example.com'),
+    );
     const [call] = api.callsTo('POST', '/api/users');
     expect(call?.body).toEqual({
       name: 'Ada',

@@ -58,7 +58,13 @@ export function SignUpPage() {
         </Alert>
       ) : null}
       <form className="form" onSubmit={handleSubmit} noValidate>
-        <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <TextField
           label="Email"
           name="email"

@@ -16,7 +16,10 @@ function readReferral(): string | null {
  */
 export async function createCheckoutSession(userId: number): Promise<CheckoutResult> {
   const body: CheckoutRequest = { userId, plan: 'premium', referral: readReferral() };
-  const response = await apiRequest<{ url?: string } | undefined>('/api/create-checkout-session', { method: 'POST', body });
+  const response = await apiRequest<{ url?: string } | undefined>('/api/create-checkout-session', {
+    method: 'POST',
+    body,
+  });
   if (response.status === 201) return { kind: 'already-subscribed' };
   const url = response.headers.get('Location') ?? response.data?.url;
   if (!url) throw new Error('The checkout answer had no address.');

@@ -39,7 +39,12 @@ describe('AccountPage', () => {
       'GET /api/session': session(me),
       'GET /api/retreive-customer-info': {
         body: {
-          sub: { cancel_at_period_end: true, current_period_end: 1751328000, plan: { amount: 1000 }, discount: { coupon: { percent_off: 50 } } },
+          sub: {
+            cancel_at_period_end: true,
+            current_period_end: 1751328000,
+            plan: { amount: 1000 },
+            discount: { coupon: { percent_off: 50 } },
+          },
           cus: { email: 'billing@example.com' },
         },
       },

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNotify } from '../../../components/ui/toast';
 import { readErrorMessage } from '../../../lib/api-client';
@@ -58,7 +59,9 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
             <h2 id="plan-heading" className="panel__title">
               <Sprout size={18} aria-hidden="true" /> Free plan
             </h2>
-            <p className="panel__text">$0/month. Up to {FREE_PLAN_CARD_LIMIT} contact cards and the Chrome extension.</p>
+            <p className="panel__text">
+              $0/month. Up to {FREE_PLAN_CARD_LIMIT} contact cards and the Chrome extension.
+            </p>
           </div>
           <Button onClick={() => setDialog('upgrade')}>Upgrade to Premium</Button>
         </div>
@@ -68,8 +71,8 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
           title="Upgrade to Premium?"
           description={
             <p>
-              Premium is $10/month for unlimited contact cards. Checkout opens in a new tab with our payment
-              provider; your plan changes as soon as the payment is confirmed.
+              Premium is $10/month for unlimited contact cards. Checkout opens in a new tab with our payment provider;
+              your plan changes as soon as the payment is confirmed.
             </p>
           }
           confirmLabel="Upgrade"
@@ -84,8 +87,9 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
     <section className="panel" aria-labelledby="plan-heading">
       {user.payment_issue ? (
         <Alert title="There is an issue with your payment method.">
-          Please update your payment information in the billing portal using your billing email ({info?.cus?.email || EMAIL_NOT_AVAILABLE}).
-          Otherwise your account switches to the free plan on {endDate ?? 'the expiry date'}.
+          Please update your payment information in the billing portal using your billing email (
+          {info?.cus?.email || EMAIL_NOT_AVAILABLE}). Otherwise your account switches to the free plan on{' '}
+          {endDate ?? 'the expiry date'}.
         </Alert>
       ) : null}
       <div className="panel__row">
@@ -141,7 +145,15 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
   );
 }
 
-function BillingSection({ info, loading, failed }: { info: CustomerInfo | undefined; loading: boolean; failed: boolean }) {
+function BillingSection({
+  info,
+  loading,
+  failed,
+}: {
+  info: CustomerInfo | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
   return (
     <section className="panel" aria-labelledby="billing-heading">
       <h2 id="billing-heading" className="panel__title">
@@ -154,7 +166,9 @@ function BillingSection({ info, loading, failed }: { info: CustomerInfo | undefi
           <p className="panel__text">
             Billing email: <strong>{info?.cus?.email || EMAIL_NOT_AVAILABLE}</strong>
           </p>
-          {failed ? <p className="panel__text muted">Billing details are unavailable right now. Please try again later.</p> : null}
+          {failed ? (
+            <p className="panel__text muted">Billing details are unavailable right now. Please try again later.</p>
+          ) : null}
         </>
       )}
     </section>
@@ -209,6 +223,7 @@ export function AccountPage() {
 
   return (
     <div className="page page--narrow">
+      <PageTitle>Account</PageTitle>
       <div className="page__header">
         <h1 className="page__title">Account</h1>
         <Link to={ROUTES.board} className="back-link">
@@ -216,7 +231,9 @@ export function AccountPage() {
         </Link>
       </div>
       <PlanSection user={user} info={customer.data} />
-      {hasBilling ? <BillingSection info={customer.data} loading={customer.isLoading} failed={customer.isError} /> : null}
+      {hasBilling ? (
+        <BillingSection info={customer.data} loading={customer.isLoading} failed={customer.isError} />
+      ) : null}
       <DeleteAccountSection user={user} />
     </div>
   );

@@ -44,7 +44,11 @@ describe('PlanSelectionPage', () => {
     renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Choose Premium' }));
     expect(await screen.findByText(BILLING_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
-    expect(http.callsTo('POST', '/api/create-checkout-session')[0]?.body).toEqual({ userId: 7, plan: 'premium', referral: null });
+    expect(http.callsTo('POST', '/api/create-checkout-session')[0]?.body).toEqual({
+      userId: 7,
+      plan: 'premium',
+      referral: null,
+    });
     expect(open).not.toHaveBeenCalled();
   });
 
@@ -56,7 +60,9 @@ describe('PlanSelectionPage', () => {
     });
     renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Choose Premium' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('https://checkout.example/s/1', '_blank', 'noopener,noreferrer'));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://checkout.example/s/1', '_blank', 'noopener,noreferrer'),
+    );
   });
 
   it('tells the user when a subscription already exists (201)', async () => {

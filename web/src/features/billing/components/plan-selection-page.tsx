@@ -1,6 +1,7 @@
 import { PLAN_DESCRIPTORS } from '@tend/contracts';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/page-title';
 import { useNotify } from '../../../components/ui/toast';
 import { readErrorMessage } from '../../../lib/api-client';
 import { ROUTES } from '../../../lib/routes';
@@ -20,6 +21,7 @@ export function PlanSelectionPage() {
 
   return (
     <section className="plan-selection" aria-labelledby="plan-selection-title">
+      <PageTitle>Select your plan</PageTitle>
       <header className="plan-selection__header">
         <h1 id="plan-selection-title" className="plan-selection__title">
           Maintain your network effectively
@@ -56,7 +58,13 @@ export function PlanSelectionPage() {
               plan={plan}
               highlighted
               action={
-                <Button block size="lg" loading={upgrading} disabled={selectFree.isPending} onClick={() => upgrade(user.id)}>
+                <Button
+                  block
+                  size="lg"
+                  loading={upgrading}
+                  disabled={selectFree.isPending}
+                  onClick={() => upgrade(user.id)}
+                >
                   Choose Premium
                 </Button>
               }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { ROUTES } from '../../../lib/routes';
 import { sessionQueryOptions, useCurrentUser } from '../../../lib/session';
@@ -49,9 +50,16 @@ export function PlanUpdatedPage() {
 
   return (
     <section className="centered-panel" aria-labelledby="plan-updated-title">
-      <div className="centered-panel__icon">{premium ? <CircleCheck size={40} aria-hidden="true" /> : <Sprout size={40} aria-hidden="true" />}</div>
+      <PageTitle>Plan updated</PageTitle>
+      <div className="centered-panel__icon">
+        {premium ? <CircleCheck size={40} aria-hidden="true" /> : <Sprout size={40} aria-hidden="true" />}
+      </div>
       <h1 id="plan-updated-title" className="centered-panel__title">
-        {premium ? 'You are on the Premium plan' : user.plan === 'free' ? 'You are on the Free plan' : 'You have not chosen a plan yet'}
+        {premium
+          ? 'You are on the Premium plan'
+          : user.plan === 'free'
+            ? 'You are on the Free plan'
+            : 'You have not chosen a plan yet'}
       </h1>
       <p className="centered-panel__text">
         {premium

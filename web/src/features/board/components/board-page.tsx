@@ -1,5 +1,6 @@
 import { Columns3 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { readErrorMessage } from '../../../lib/api-client';
 import { useTiers } from '../api/get-tiers';
@@ -25,6 +26,7 @@ export function BoardPage() {
 
   return (
     <div className="board">
+      <PageTitle>Board</PageTitle>
       <h1 className="visually-hidden">Board</h1>
       {tiers.data.length === 0 ? (
         <div className="empty-state">

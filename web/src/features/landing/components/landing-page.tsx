@@ -2,6 +2,7 @@ import { FREE_PLAN_CARD_LIMIT, PLAN_DESCRIPTORS } from '@tend/contracts';
 import { ArrowRight, BellRing, Check, Columns3, NotebookPen, Puzzle, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/page-title';
 import { ROUTES } from '../../../lib/routes';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -42,9 +43,21 @@ const STATS = [
 /** A static preview of the board for the hero (fictional names). */
 function BoardPreview() {
   const columns = [
-    { name: 'New', cards: [['Priya Raman', 'Product Designer'], ['Tom Becker', 'Recruiter']] },
+    {
+      name: 'New',
+      cards: [
+        ['Priya Raman', 'Product Designer'],
+        ['Tom Becker', 'Recruiter'],
+      ],
+    },
     { name: 'Colleagues', cards: [['Ana Souza', 'Engineering Manager']] },
-    { name: 'Potential Referrals', cards: [['Jordan Lee', 'Staff Engineer'], ['Mei Chen', 'Head of Data']] },
+    {
+      name: 'Potential Referrals',
+      cards: [
+        ['Jordan Lee', 'Staff Engineer'],
+        ['Mei Chen', 'Head of Data'],
+      ],
+    },
   ];
   return (
     <div className="board-preview" aria-hidden="true">
@@ -69,6 +82,7 @@ function BoardPreview() {
 export function LandingPage() {
   return (
     <div className="landing">
+      <PageTitle>Keep your professional network warm</PageTitle>
       <SiteHeader sections />
       <main>
         <section className="hero">
@@ -121,7 +135,9 @@ export function LandingPage() {
           <h2 id="pricing-title" className="section-title">
             Simple plans
           </h2>
-          <p className="section-subtitle">Start with {FREE_PLAN_CARD_LIMIT} free cards. Upgrade when your network grows.</p>
+          <p className="section-subtitle">
+            Start with {FREE_PLAN_CARD_LIMIT} free cards. Upgrade when your network grows.
+          </p>
           <div className="pricing__grid">
             {PLAN_DESCRIPTORS.map((plan) => (
               <article

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router-dom';
+import { PageTitle } from '../../../components/ui/page-title';
 import { ROUTES } from '../../../lib/routes';
 import { PRIVACY_POLICY, TERMS } from '../legal-content';
 import { SiteFooter } from './site-footer';
@@ -10,6 +11,7 @@ export function LegalPage() {
   const document = pathname.startsWith(ROUTES.privacyPolicy) ? PRIVACY_POLICY : TERMS;
   return (
     <div className="landing">
+      <PageTitle>{document.title}</PageTitle>
       <SiteHeader />
       <main className="legal">
         <h1 className="legal__title">{document.title}</h1>

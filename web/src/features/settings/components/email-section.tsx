@@ -44,8 +44,7 @@ export function EmailSection({ user }: { user: User }) {
       { userId: user.id, desiredEmail, currentPassword: password },
       {
         onSuccess: () => void navigate(emailConfirmationPath(desiredEmail)),
-        onError: (error) =>
-          notify.error(readErrorMessage(error, EMAIL_UPDATE_FAILED_MESSAGE)),
+        onError: (error) => notify.error(readErrorMessage(error, EMAIL_UPDATE_FAILED_MESSAGE)),
       },
     );
   }

@@ -1,4 +1,9 @@
-import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE, PASSWORDS_MUST_MATCH_MESSAGE, passwordProblems, type User } from '@tend/contracts';
+import {
+  ORIGINAL_PASSWORD_INCORRECT_MESSAGE,
+  PASSWORDS_MUST_MATCH_MESSAGE,
+  passwordProblems,
+  type User,
+} from '@tend/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -47,9 +52,11 @@ export function PasswordSection({ user }: { user: User }) {
     changePassword.mutate(
       { userId: user.id, email: user.email, currentPassword: current, newPassword: next },
       {
-        onSuccess: async () => {
-          await navigate(ROUTES.passwordUpdated, { replace: true });
-          await finishLogout(queryClient);
+        onSuccess: () => {
+          // Navigate first, then forget the user, so the route gate does not flash the landing page.
+          void Promise.resolve(navigate(ROUTES.passwordUpdated, { replace: true })).then(() =>
+            finishLogout(queryClient),
+          );
         },
         onError: (error) => notify.error(failureMessage(error)),
       },

@@ -59,7 +59,9 @@ describe('SettingsPage: email', () => {
     await user.type(input, 'Ada.New@example.com');
     await user.type(screen.getByLabelText('Confirm with password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Update email address' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/email-confirmation/ada.new@example.com'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/email-confirmation/ada.new@example.com'),
+    );
     expect(http.callsTo('PATCH', '/api/users/7')[0]?.body).toEqual({
       desired_email: 'ada.new@example.com',
       current_password: 'Secret123',
@@ -117,8 +119,14 @@ describe('SettingsPage: password', () => {
     const user = await fillPasswords('Old12345', 'Better123', 'Better123');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/password-updated'));
-    expect(http.callsTo('POST', '/api/validate-user')[0]?.body).toEqual({ email: 'ada@example.com', password: 'Old12345' });
-    expect(http.callsTo('PATCH', '/api/users/7')[0]?.body).toEqual({ password: 'Better123', current_password: 'Old12345' });
+    expect(http.callsTo('POST', '/api/validate-user')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'Old12345',
+    });
+    expect(http.callsTo('PATCH', '/api/users/7')[0]?.body).toEqual({
+      password: 'Better123',
+      current_password: 'Old12345',
+    });
     expect(http.callsTo('DELETE', '/api/session')).toHaveLength(1);
     await waitFor(() => expect(queryClient.getQueryData(['session'])).toBeNull());
     expect(window.localStorage.getItem('tend.current-user')).toBeNull();

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { PageTitle } from '../../../components/ui/page-title';
 import { ROUTES } from '../../../lib/routes';
 import { useCurrentUser } from '../../../lib/session';
 import { EmailSection } from './email-section';
@@ -9,6 +10,7 @@ export function SettingsPage() {
   const user = useCurrentUser();
   return (
     <div className="page page--narrow">
+      <PageTitle>Settings</PageTitle>
       <div className="page__header">
         <h1 className="page__title">Settings</h1>
         <Link to={ROUTES.board} className="back-link">

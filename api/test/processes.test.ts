@@ -1,0 +1,167 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient } from './helpers/api-client';
+import { SmtpCapture } from './helpers/smtp-capture';
+import { createTestDatabase } from './helpers/test-database';
+
+const API_DIR = resolve(__dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function launch(entry: string, env: Record<string, string>): Proc {
+  let output = '';
+  const child = spawn(process.execPath, [join('dist', entry)], {
+    cwd: API_DIR,
+    env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'development', LOG_LEVEL: 'log', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitReady(url: string, proc: Proc, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`Process exited early:\n${proc.output()}`);
+    try {
+      const res = await fetch(`${url}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Not ready within ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('processes', () => {
+  it('refuses to boot on bad configuration, naming every bad variable', () => {
+    const result = spawnSync(process.execPath, ['dist/main.js'], {
+      cwd: API_DIR,
+      env: { PATH: process.env['PATH'] ?? '', PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'ftp://y' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL']) expect(result.stderr).toContain(name);
+    expect(result.stderr).not.toMatch(/at \w+ \(/);
+  });
+
+  it('runs on embedded defaults: outbox mail, in-process jobs, data kept across a kill -9', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tend-embedded-'));
+    const port = await freePort();
+    const pgPort = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_POSTGRES_PORT: String(pgPort), APP_URL: `http://localhost:${port}` };
+    cleanups.push(() => {
+      // Whatever happens, leave no PostgreSQL behind.
+      const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+      if (existsSync(pidFile)) {
+        try {
+          process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const migrate = spawnSync(process.execPath, ['dist/cli/migrate.js', 'up'], {
+      cwd: API_DIR,
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+      encoding: 'utf8',
+    });
+    expect(migrate.status, migrate.stderr + migrate.stdout).toBe(0);
+
+    const url = `http://localhost:${port}`;
+    const first = launch('all-roles.js', env);
+    await waitReady(url, first);
+    expect(first.output()).toContain('jobs run in this process');
+    const client = await ApiClient.create(url);
+    await client.signUp('kept@example.com');
+    // The verification mail lands in the outbox and on /dev/mailbox.
+    const outbox = join(dataDir, 'outbox');
+    await expect.poll(() => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).length : 0), { timeout: 10_000 }).toBe(1);
+    const mailbox = await (await fetch(`${url}/dev/mailbox`)).text();
+    expect(mailbox).toContain('Confirm your email address for Tend');
+    expect(first.output()).toMatch(/Mail to kept@example\.com.*email-confirmation/);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = launch('all-roles.js', env);
+    await waitReady(url, second);
+    const again = await ApiClient.create(url);
+    const login = await again.logIn('kept@example.com');
+    expect(login.status).toBe(200);
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited, second.output().split('\n').filter((l) => /ERROR|Error|error/.test(l)).slice(0, 20).join('\n')).toBe(0);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+
+  it.skipIf(inject('redisUrl') === '')('runs api and worker as separate processes through BullMQ, and drains on SIGTERM', async () => {
+    const db = await createTestDatabase();
+    const mail = await new SmtpCapture().start();
+    const dataDir = mkdtempSync(join(tmpdir(), 'tend-roles-'));
+    cleanups.push(async () => {
+      await mail.stop();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const port = await freePort();
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      DATABASE_URL: db.url,
+      REDIS_URL: inject('redisUrl'),
+      SMTP_URL: mail.url,
+      QUEUE_PREFIX: `proc-${randomBytes(4).toString('hex')}`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+    };
+    const api = launch('main.js', env);
+    const worker = launch('worker.js', env);
+    const scheduler = launch('scheduler.js', env);
+    const url = `http://localhost:${port}`;
+    await waitReady(url, api);
+    const client = await ApiClient.create(url);
+    await client.signUp('roles@example.com');
+    const message = await mail.waitFor('roles@example.com', /Confirm your email/);
+    expect(message.links[0]).toContain(`/email-confirmation/roles%40example.com?token=`);
+
+    // A request in flight when SIGTERM arrives still gets its answer.
+    const inFlight = client.logIn('roles@example.com', 'Wrong-passw0rd');
+    await new Promise((r) => setTimeout(r, 5));
+    api.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(401);
+    for (const proc of [api, worker, scheduler]) {
+      if (proc !== api) proc.child.kill('SIGTERM');
+      expect(await proc.exited, proc.output()).toBe(0);
+    }
+  });
+});
