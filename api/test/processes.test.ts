@@ -79,7 +79,12 @@ describe('processes', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tend-embedded-'));
     const port = await freePort();
     const pgPort = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_POSTGRES_PORT: String(pgPort), APP_URL: `http://localhost:${port}` };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_POSTGRES_PORT: String(pgPort),
+      APP_URL: `http://localhost:${port}`,
+    };
     cleanups.push(() => {
       // Whatever happens, leave no PostgreSQL behind.
       const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
@@ -107,7 +112,11 @@ describe('processes', () => {
     await client.signUp('kept@example.com');
     // The verification mail lands in the outbox and on /dev/mailbox.
     const outbox = join(dataDir, 'outbox');
-    await expect.poll(() => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).length : 0), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).length : 0), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     const mailbox = await (await fetch(`${url}/dev/mailbox`)).text();
     expect(mailbox).toContain('Confirm your email address for Tend');
     expect(first.output()).toMatch(/Mail to kept@example\.com.*email-confirmation/);
@@ -121,47 +130,58 @@ describe('processes', () => {
     expect(login.status).toBe(200);
 
     second.child.kill('SIGTERM');
-    expect(await second.exited, second.output().split('\n').filter((l) => /ERROR|Error|error/.test(l)).slice(0, 20).join('\n')).toBe(0);
+    expect(
+      await second.exited,
+      second
+        .output()
+        .split('\n')
+        .filter((l) => /ERROR|Error|error/.test(l))
+        .slice(0, 20)
+        .join('\n'),
+    ).toBe(0);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   });
 
-  it.skipIf(inject('redisUrl') === '')('runs api and worker as separate processes through BullMQ, and drains on SIGTERM', async () => {
-    const db = await createTestDatabase();
-    const mail = await new SmtpCapture().start();
-    const dataDir = mkdtempSync(join(tmpdir(), 'tend-roles-'));
-    cleanups.push(async () => {
-      await mail.stop();
-      await db.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
-    const port = await freePort();
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      DATABASE_URL: db.url,
-      REDIS_URL: inject('redisUrl'),
-      SMTP_URL: mail.url,
-      QUEUE_PREFIX: `proc-${randomBytes(4).toString('hex')}`,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-    };
-    const api = launch('main.js', env);
-    const worker = launch('worker.js', env);
-    const scheduler = launch('scheduler.js', env);
-    const url = `http://localhost:${port}`;
-    await waitReady(url, api);
-    const client = await ApiClient.create(url);
-    await client.signUp('roles@example.com');
-    const message = await mail.waitFor('roles@example.com', /Confirm your email/);
-    expect(message.links[0]).toContain(`/email-confirmation/roles%40example.com?token=`);
+  it.skipIf(inject('redisUrl') === '')(
+    'runs api and worker as separate processes through BullMQ, and drains on SIGTERM',
+    async () => {
+      const db = await createTestDatabase();
+      const mail = await new SmtpCapture().start();
+      const dataDir = mkdtempSync(join(tmpdir(), 'tend-roles-'));
+      cleanups.push(async () => {
+        await mail.stop();
+        await db.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      });
+      const port = await freePort();
+      const env = {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        DATABASE_URL: db.url,
+        REDIS_URL: inject('redisUrl'),
+        SMTP_URL: mail.url,
+        QUEUE_PREFIX: `proc-${randomBytes(4).toString('hex')}`,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+      };
+      const api = launch('main.js', env);
+      const worker = launch('worker.js', env);
+      const scheduler = launch('scheduler.js', env);
+      const url = `http://localhost:${port}`;
+      await waitReady(url, api);
+      const client = await ApiClient.create(url);
+      await client.signUp('roles@example.com');
+      const message = await mail.waitFor('roles@example.com', /Confirm your email/);
+      expect(message.links[0]).toContain(`/email-confirmation/roles%40example.com?token=`);
 
-    // A request in flight when SIGTERM arrives still gets its answer.
-    const inFlight = client.logIn('roles@example.com', 'Wrong-passw0rd');
-    await new Promise((r) => setTimeout(r, 5));
-    api.child.kill('SIGTERM');
-    expect((await inFlight).status).toBe(401);
-    for (const proc of [api, worker, scheduler]) {
-      if (proc !== api) proc.child.kill('SIGTERM');
-      expect(await proc.exited, proc.output()).toBe(0);
-    }
-  });
+      // A request in flight when SIGTERM arrives still gets its answer.
+      const inFlight = client.logIn('roles@example.com', 'Wrong-passw0rd');
+      await new Promise((r) => setTimeout(r, 5));
+      api.child.kill('SIGTERM');
+      expect((await inFlight).status).toBe(401);
+      for (const proc of [api, worker, scheduler]) {
+        if (proc !== api) proc.child.kill('SIGTERM');
+        expect(await proc.exited, proc.output()).toBe(0);
+      }
+    },
+  );
 });

@@ -48,7 +48,8 @@ describe('security', () => {
     expect(routes.length).toBeGreaterThan(15);
     const anonymous = await ApiClient.create(app.url);
     const listed = routes.map((r) => `${r.method} ${r.path}`);
-    for (const entry of PUBLIC_ROUTES) expect(listed, `public list names a route that does not exist: ${entry}`).toContain(entry);
+    for (const entry of PUBLIC_ROUTES)
+      expect(listed, `public list names a route that does not exist: ${entry}`).toContain(entry);
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
       if (PUBLIC_ROUTES.has(key)) continue;
@@ -93,7 +94,10 @@ describe('security', () => {
     expect(await snapshot(app)).toBe(before);
     // A token from another session does not work either.
     const other = await ApiClient.create(app.url);
-    const res = await client.raw.patch(`/api/users/${userId}`).set('X-CSRF-Token', other.csrfToken).send({ name: 'Changed' });
+    const res = await client.raw
+      .patch(`/api/users/${userId}`)
+      .set('X-CSRF-Token', other.csrfToken)
+      .send({ name: 'Changed' });
     expect(res.status).toBe(403);
   });
 
@@ -127,7 +131,9 @@ describe('security', () => {
   it('stores passwords as argon2id with at least 19 MiB and 2 iterations', async () => {
     const client = await ApiClient.create(app.url);
     const user = await client.signUp('hash@example.com', 'Passw0rd!');
-    const [row] = await app.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [user.id]);
+    const [row] = await app.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [
+      user.id,
+    ]);
     expect(row?.password_hash).toMatch(/^\$argon2id\$/);
     // PHC string: $argon2id$v=19$<params>$<salt>$<hash>, params as key=value in any order.
     const params = Object.fromEntries(
@@ -206,7 +212,9 @@ describe('security', () => {
     }
     expect(JSON.stringify(await app.db.query('select * from users where id = $1', [userId]))).toBe(before);
 
-    const signUp = await (await ApiClient.create(app.url)).post('/api/users', {
+    const signUp = await (
+      await ApiClient.create(app.url)
+    ).post('/api/users', {
       email: 'sneaky@example.com',
       name: 'S',
       password: 'Passw0rd!',
@@ -227,7 +235,9 @@ describe('security', () => {
     const aTiers = ((await a.get('/api/tiers')).body as { id: number }[]).map((t) => t.id);
     const bTiers = ((await b.get('/api/tiers')).body as { id: number }[]).map((t) => t.id);
     expect(aTiers.filter((id) => bTiers.includes(id))).toEqual([]);
-    expect((await b.post('/api/validate-user', { email: 'iso-a@example.com', password: 'Passw0rd!' })).status).toBe(422);
+    expect((await b.post('/api/validate-user', { email: 'iso-a@example.com', password: 'Passw0rd!' })).status).toBe(
+      422,
+    );
   });
 
   it('stores link tokens hashed, builds links from APP_URL whatever the Host, and voids older reset links', async () => {
@@ -247,7 +257,9 @@ describe('security', () => {
     const firstToken = firstLink.split('/').pop() ?? '';
     expect(Buffer.from(firstToken, 'base64url').length).toBeGreaterThanOrEqual(16);
 
-    const rows = await app.db.query<{ token_hash: string }>(`select token_hash from email_tokens where purpose = 'reset_password'`);
+    const rows = await app.db.query<{ token_hash: string }>(
+      `select token_hash from email_tokens where purpose = 'reset_password'`,
+    );
     expect(rows.map((r) => r.token_hash)).toContain(createHash('sha256').update(firstToken).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(firstToken);
     const sealed = await app.db.query<{ sealed_body: string | null }>('select sealed_body from mail_messages');
@@ -257,12 +269,22 @@ describe('security', () => {
     await client.post('/api/forgot-password', { email: 'tokens@example.com' });
     const secondMail = await app.mail.waitFor('tokens@example.com', /Reset your Tend password/, { since: since2 });
     const secondToken = (secondMail.links[0] ?? '').split('/').pop() ?? '';
-    expect((await client.post('/api/reset-password/check', { email: 'tokens@example.com', token: firstToken })).body.valid).toBe(false);
-    expect((await client.post('/api/reset-password/check', { email: 'tokens@example.com', token: secondToken })).body.valid).toBe(true);
+    expect(
+      (await client.post('/api/reset-password/check', { email: 'tokens@example.com', token: firstToken })).body.valid,
+    ).toBe(false);
+    expect(
+      (await client.post('/api/reset-password/check', { email: 'tokens@example.com', token: secondToken })).body.valid,
+    ).toBe(true);
 
     // An expired link is refused.
-    await app.db.query(`update email_tokens set expires_at = now() - interval '1 minute' where purpose = 'reset_password'`);
-    const expired = await client.post('/api/reset-password', { email: 'tokens@example.com', token: secondToken, password: 'N3w-password' });
+    await app.db.query(
+      `update email_tokens set expires_at = now() - interval '1 minute' where purpose = 'reset_password'`,
+    );
+    const expired = await client.post('/api/reset-password', {
+      email: 'tokens@example.com',
+      token: secondToken,
+      password: 'N3w-password',
+    });
     expect(expired.status).toBe(400);
   });
 
@@ -324,9 +346,18 @@ describe('throttling', () => {
     expect((await client.post('/api/send-email-verification', { email: 'limit2@example.com' })).status).toBe(429);
 
     const signUps = [];
-    for (let i = 0; i < 4; i++) signUps.push((await (await ApiClient.create(app.url)).post('/api/users', { email: `s${i}@example.com`, name: 'S', password: 'Passw0rd!' })).status);
+    for (let i = 0; i < 4; i++)
+      signUps.push(
+        (
+          await (
+            await ApiClient.create(app.url)
+          ).post('/api/users', { email: `s${i}@example.com`, name: 'S', password: 'Passw0rd!' })
+        ).status,
+      );
     expect(signUps.filter((s) => s === 201).length).toBeGreaterThan(0);
-    const over = await (await ApiClient.create(app.url)).post('/api/users', { email: 'over@example.com', name: 'S', password: 'Passw0rd!' });
+    const over = await (
+      await ApiClient.create(app.url)
+    ).post('/api/users', { email: 'over@example.com', name: 'S', password: 'Passw0rd!' });
     expect(over.status).toBe(429);
   });
 });

@@ -33,7 +33,11 @@ export async function startRoles(config: AppConfig, roles: readonly Role[]): Pro
   let url: string | undefined;
   try {
     if (roles.includes('api')) {
-      const http = await NestFactory.create<NestExpressApplication>(module, { logger, bodyParser: false, abortOnError: false });
+      const http = await NestFactory.create<NestExpressApplication>(module, {
+        logger,
+        bodyParser: false,
+        abortOnError: false,
+      });
       app = http;
       configureHttp(http, config, http.get<Pool>(PG_POOL));
       await http.listen(config.port, '0.0.0.0');
@@ -75,7 +79,9 @@ export function runRoles(roles: readonly Role[]): void {
   }
   startRoles(config, roles)
     .then((running) => {
-      log.log(`Roles ${roles.join(', ')} started${running.url ? `; serving ${config.appUrl} (listening on ${running.url})` : ''}.`);
+      log.log(
+        `Roles ${roles.join(', ')} started${running.url ? `; serving ${config.appUrl} (listening on ${running.url})` : ''}.`,
+      );
       let stopping = false;
       const shutdown = (signal: string) => {
         if (stopping) return;

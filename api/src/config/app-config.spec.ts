@@ -60,7 +60,11 @@ describe('loadConfig', () => {
       EXTENSION_ORIGINS: 'chrome-extension://abc, chrome-extension://def',
     });
     expect(config.appUrl).toBe('https://tend.example.com');
-    expect(config.corsOrigins).toEqual(['https://tend.example.com', 'chrome-extension://abc', 'chrome-extension://def']);
+    expect(config.corsOrigins).toEqual([
+      'https://tend.example.com',
+      'chrome-extension://abc',
+      'chrome-extension://def',
+    ]);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/tend');
   });
 });

@@ -71,7 +71,9 @@ export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 export function loadConfig(source: Record<string, string | undefined>): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`),
+    );
   }
   const env = parsed.data;
   const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(REPO_ROOT, env.DATA_DIR);

@@ -35,12 +35,17 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    APP_URL: z.url({ error: 'must be an absolute URL such as https://tend.example.com' }).default('http://localhost:3000'),
+    APP_URL: z
+      .url({ error: 'must be an absolute URL such as https://tend.example.com' })
+      .default('http://localhost:3000'),
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
-    QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]{1,40}$/i, { error: 'must be 1-40 letters, digits, _ or -' }).default('tend'),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,40}$/i, { error: 'must be 1-40 letters, digits, _ or -' })
+      .default('tend'),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Tend <hello@tend.local>'),
     STORAGE_DIR: optionalString,
@@ -79,7 +84,11 @@ export const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['GEMINI_API_KEY'], message: 'is required when AI_PROVIDER=gemini' });
     }
     if (env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['AI_BASE_URL'], message: 'is required when AI_PROVIDER=openai-compatible' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_BASE_URL'],
+        message: 'is required when AI_PROVIDER=openai-compatible',
+      });
     }
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PRICE_MONTHLY)) {
       ctx.addIssue({

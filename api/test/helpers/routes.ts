@@ -12,13 +12,16 @@ interface ExpressLayer {
 
 /** Every route Express knows about, read from the running app's router (nothing hand-listed). */
 export function listRoutes(app: INestApplicationContext): RouteInfo[] {
-  const instance = (app as NestExpressApplication).getHttpAdapter().getInstance() as { router: { stack: ExpressLayer[] } };
+  const instance = (app as NestExpressApplication).getHttpAdapter().getInstance() as {
+    router: { stack: ExpressLayer[] };
+  };
   const routes: RouteInfo[] = [];
   for (const layer of instance.router.stack) {
     // Only the app's own routes (Nest also mounts a catch-all not-found route).
     if (!layer.route || !/^\/(api|dev)(\/|$)/.test(layer.route.path)) continue;
     for (const [method, enabled] of Object.entries(layer.route.methods)) {
-      if (enabled && method !== '_all') routes.push({ method: method.toUpperCase() as RouteInfo['method'], path: layer.route.path });
+      if (enabled && method !== '_all')
+        routes.push({ method: method.toUpperCase() as RouteInfo['method'], path: layer.route.path });
     }
   }
   return routes;

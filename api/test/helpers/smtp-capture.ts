@@ -59,7 +59,9 @@ export class SmtpCapture {
         .find((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)));
       if (found) return found;
       if (Date.now() > deadline) {
-        throw new Error(`No mail to ${to}${subject ? ` matching ${subject}` : ''}; got: ${this.messages.map((m) => `${m.to}: ${m.subject}`).join(' | ')}`);
+        throw new Error(
+          `No mail to ${to}${subject ? ` matching ${subject}` : ''}; got: ${this.messages.map((m) => `${m.to}: ${m.subject}`).join(' | ')}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 50));
     }

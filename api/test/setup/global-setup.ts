@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import type { TestProject } from 'vitest/node';
+import type { TestProject } from 'vitest/node' with { 'resolution-mode': 'import' };
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infra/embedded/embedded-postgres';
 
 declare module 'vitest' {
@@ -29,7 +29,12 @@ async function canConnect(url: string): Promise<boolean> {
 }
 
 async function redisAnswers(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     return (await redis.ping()) === 'PONG';
@@ -63,13 +68,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     encoding: 'utf8',
   });
   if (migrate.status !== 0) {
-    throw new Error(`Migrating the template database failed (is the API built? run "npm run build"):\n${migrate.stderr}${migrate.stdout}`);
+    throw new Error(
+      `Migrating the template database failed (is the API built? run "npm run build"):\n${migrate.stderr}${migrate.stdout}`,
+    );
   }
 
   const redisUrl = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
   const redisOk = await redisAnswers(redisUrl);
-  if (!redisOk && process.env['CI'] === 'true') throw new Error(`Redis does not answer at ${redisUrl}, and CI=true requires it.`);
-  if (!redisOk) console.warn(`\n[tests] !!! Redis does not answer at ${redisUrl}: the BullMQ variants are SKIPPED. !!!\n`);
+  if (!redisOk && process.env['CI'] === 'true')
+    throw new Error(`Redis does not answer at ${redisUrl}, and CI=true requires it.`);
+  if (!redisOk)
+    console.warn(`\n[tests] !!! Redis does not answer at ${redisUrl}: the BullMQ variants are SKIPPED. !!!\n`);
 
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);

@@ -53,7 +53,12 @@ export const EMAIL_TAKEN_MESSAGE = 'Email address already exists';
 
 export const loginRequestSchema = z.strictObject({
   // Login does not apply the sign-up format rule: an account's address is whatever was verified.
-  email: z.string({ error: 'Email is required.' }).trim().toLowerCase().min(1, { error: 'Email is required.' }).max(254),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'Email is required.' })
+    .max(254),
   password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }).max(256, {
     error: 'Password must be at most 256 characters.',
   }),
@@ -67,7 +72,9 @@ export const updateUserRequestSchema = z
   .strictObject({
     id: z.number().int().positive().optional(),
     name: personNameSchema.optional(),
-    plan: z.literal('free', { error: 'Plan can only be set to free here; premium is bought through checkout.' }).optional(),
+    plan: z
+      .literal('free', { error: 'Plan can only be set to free here; premium is bought through checkout.' })
+      .optional(),
     free_trial: z.literal(false, { error: 'free_trial can only be turned off.' }).optional(),
     time_zone: timeZoneSchema.optional(),
     desired_email: emailSchema.optional(),
@@ -95,7 +102,8 @@ export const verifyEmailRequestSchema = z.strictObject({
   token: z.string().min(1).max(200),
 });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
-export const INVALID_VERIFICATION_LINK_MESSAGE = 'This confirmation link is invalid or has expired. Request a new one below.';
+export const INVALID_VERIFICATION_LINK_MESSAGE =
+  'This confirmation link is invalid or has expired. Request a new one below.';
 
 export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;

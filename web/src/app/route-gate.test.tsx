@@ -51,6 +51,7 @@ describe('RouteGate with the app routes', () => {
   it('opens the board for a signed-in user who asks for /login, with columns by position', async () => {
     mockFetch({
       'GET /api/session': { body: makeUser() },
+      'GET /api/config': { body: { chrome_extension_url: 'https://chromewebstore.google.com/detail/tend/abc' } },
       'GET /api/tiers': {
         body: [
           { id: 3, name: 'Friends', position: 2, user_id: 7 },
@@ -69,7 +70,9 @@ describe('RouteGate with the app routes', () => {
     expect(screen.getByRole('heading', { name: 'Potential Referrals' })).toBeInTheDocument();
     expect(within(columns()[0]!).getByText('0 contacts')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/kanban');
-    expect(screen.getByRole('link', { name: 'Get Chrome Extension' })).toHaveAttribute('rel', 'noopener noreferrer');
+    const extension = screen.getByRole('link', { name: 'Get Chrome Extension' });
+    expect(extension).toHaveAttribute('rel', 'noopener noreferrer');
+    await waitFor(() => expect(extension).toHaveAttribute('href', 'https://chromewebstore.google.com/detail/tend/abc'));
     expect(screen.getByLabelText('Filter contacts')).toBeInTheDocument();
   });
 

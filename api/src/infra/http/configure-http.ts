@@ -17,7 +17,12 @@ export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 export const WEB_DIST_DIR = resolve(__dirname, '..', '..', '..', '..', 'web', 'dist');
 
 /** Body-parser and other pre-routing failures become `{"errors": [...]}` like everything else. */
-function preRoutingErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
+function preRoutingErrors(
+  err: { type?: string; status?: number },
+  _req: Request,
+  res: Response,
+  next: NextFunction,
+): void {
   if (res.headersSent) return next(err);
   const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
   const message =
@@ -73,7 +78,12 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, po
     session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
-      store: new PgStore({ pool, tableName: 'http_sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+      store: new PgStore({
+        pool,
+        tableName: 'http_sessions',
+        createTableIfMissing: false,
+        pruneSessionInterval: 15 * 60,
+      }),
       resave: false,
       saveUninitialized: false,
       rolling: true,

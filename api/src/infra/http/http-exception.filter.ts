@@ -59,7 +59,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
         response.setHeader('Retry-After', String(exception.retryAfterSeconds));
       }
     } else if (exception && typeof exception === 'object') {
-      const described = describeExpressError(exception as { status?: number; type?: string });
+      const described = describeExpressError(exception);
       if (described) {
         status = described.status;
         errors = [described.message];

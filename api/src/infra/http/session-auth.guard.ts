@@ -1,4 +1,10 @@
-import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  ForbiddenException,
+  Injectable,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { UsersService } from '../../modules/users/users.service';
 import { ALLOW_UNVERIFIED, IS_PUBLIC } from './access.decorators';

@@ -16,7 +16,9 @@ export class MailInfraModule {
         {
           provide: MailTransport,
           useFactory: () =>
-            config.smtpUrl ? new SmtpMailTransport(config.smtpUrl) : new OutboxMailTransport(join(config.dataDir, 'outbox')),
+            config.smtpUrl
+              ? new SmtpMailTransport(config.smtpUrl)
+              : new OutboxMailTransport(join(config.dataDir, 'outbox')),
         },
         { provide: MAIL_SEALED_BOX, useValue: new SealedBox(config.sessionSecret, 'mail-outbox') },
       ],

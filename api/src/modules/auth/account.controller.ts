@@ -1,4 +1,16 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Patch, Req, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Patch,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { idSchema, updateUserRequestSchema, type UpdateUserRequest, type User as UserResponse } from '@tend/contracts';
 import type { Response } from 'express';
 import { AllowUnverified } from '../../infra/http/access.decorators';

@@ -25,7 +25,11 @@ export class AccountService {
    * Applies an allow-listed change. The new password is checked (by the schema) before the
    * current one, as the spec orders it; credentials need the current password.
    */
-  async update(user: User, changes: UpdateUserRequest, sessionId: string): Promise<{ user: User; passwordChanged: boolean }> {
+  async update(
+    user: User,
+    changes: UpdateUserRequest,
+    sessionId: string,
+  ): Promise<{ user: User; passwordChanged: boolean }> {
     if (changes.password !== undefined || changes.desired_email !== undefined) {
       await this.passwords.assertCurrentPassword(user, changes.current_password);
     }

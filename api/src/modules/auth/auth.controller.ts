@@ -142,7 +142,9 @@ export class AuthController {
   @Public()
   @Post('reset-password')
   @HttpCode(204)
-  async resetPassword(@Body(new ZodValidationPipe(resetPasswordRequestSchema)) body: ResetPasswordRequest): Promise<void> {
+  async resetPassword(
+    @Body(new ZodValidationPipe(resetPasswordRequestSchema)) body: ResetPasswordRequest,
+  ): Promise<void> {
     await this.passwords.resetPassword(body.email, body.token, body.password);
   }
 

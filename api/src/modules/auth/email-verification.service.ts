@@ -32,7 +32,12 @@ export class EmailVerificationService {
   /** Issues a token and records the mail in the caller's transaction; dispatch after commit. */
   async recordVerificationMail(user: User): Promise<QueuedMail> {
     const token = await this.tokens.issue(user, 'verify_email', user.email);
-    return this.mail.record('verify-email', user.email, verifyEmailMail(user, this.confirmationLink(user.email, token)), user.id);
+    return this.mail.record(
+      'verify-email',
+      user.email,
+      verifyEmailMail(user, this.confirmationLink(user.email, token)),
+      user.id,
+    );
   }
 
   private async recordEmailChangeMail(user: User, newEmail: string): Promise<QueuedMail> {
@@ -52,13 +57,16 @@ export class EmailVerificationService {
   async resend(target: { user: User; isUpdate: boolean } | { email: string }): Promise<void> {
     const user = 'user' in target ? target.user : await this.users.findByEmail(target.email);
     const pendingChange = 'user' in target && user?.desiredEmail && (target.isUpdate || user.emailVerified);
-    const address = pendingChange && user?.desiredEmail ? user.desiredEmail : ('email' in target ? target.email : user?.email);
+    const address =
+      pendingChange && user?.desiredEmail ? user.desiredEmail : 'email' in target ? target.email : user?.email;
     if (!address) return;
     await this.limiter.consume(this.perAddress, address.toLowerCase());
     if (!user) return;
     if (!pendingChange && user.emailVerified) return;
     const message = await this.em.transactional(() =>
-      pendingChange && user.desiredEmail ? this.recordEmailChangeMail(user, user.desiredEmail) : this.recordVerificationMail(user),
+      pendingChange && user.desiredEmail
+        ? this.recordEmailChangeMail(user, user.desiredEmail)
+        : this.recordVerificationMail(user),
     );
     await this.mail.dispatch(message);
   }

@@ -27,7 +27,11 @@ export class PasswordService {
     private readonly limiter: RateLimiterService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.forgotPerAddress = { name: 'forgot-password', points: config.throttle.emailPerAddress, durationSeconds: 30 * 60 };
+    this.forgotPerAddress = {
+      name: 'forgot-password',
+      points: config.throttle.emailPerAddress,
+      durationSeconds: 30 * 60,
+    };
     this.validatePerUser = { name: 'validate-user', points: config.throttle.loginPerEmail, durationSeconds: 15 * 60 };
   }
 
@@ -62,7 +66,12 @@ export class PasswordService {
       // Following an emailed link proves the address too.
       owner.emailVerified = owner.emailVerified || owner.email === found?.targetEmail;
       await this.users.flush();
-      const notice = await this.mail.record('password-changed', owner.email, passwordChangedMail(owner, this.config.links.supportEmail), owner.id);
+      const notice = await this.mail.record(
+        'password-changed',
+        owner.email,
+        passwordChangedMail(owner, this.config.links.supportEmail),
+        owner.id,
+      );
       return { user: owner, message: notice };
     });
     await this.sessions.endSessionsOfUser(user.id);
@@ -89,7 +98,12 @@ export class PasswordService {
     const passwordHash = await this.hasher.hash(newPassword);
     const message = await this.em.transactional(async () => {
       await this.users.setPasswordHash(user, passwordHash);
-      return this.mail.record('password-changed', user.email, passwordChangedMail(user, this.config.links.supportEmail), user.id);
+      return this.mail.record(
+        'password-changed',
+        user.email,
+        passwordChangedMail(user, this.config.links.supportEmail),
+        user.id,
+      );
     });
     await this.sessions.endSessionsOfUser(user.id, currentSessionId);
     await this.mail.dispatch(message);

@@ -23,7 +23,9 @@ export async function endSession(req: Request, res: Response): Promise<void> {
     // passport >= 0.6 regenerates the session on logout, destroying the old row.
     await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err as Error) : resolve())));
   } else {
-    await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err as Error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      req.session.regenerate((err) => (err ? reject(err as Error) : resolve())),
+    );
   }
   exposeCsrfToken(req, res, true);
 }

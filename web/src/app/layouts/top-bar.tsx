@@ -5,7 +5,7 @@ import { buttonClassName } from '../../components/ui/button';
 import { Wordmark } from '../../components/ui/logo';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
 import { LogOutDialog } from '../../features/auth/components/log-out-dialog';
-import { CHROME_EXTENSION_URL } from '../../lib/config';
+import { usePublicConfig } from '../../lib/config';
 import { ROUTES } from '../../lib/routes';
 import { useCurrentUser } from '../../lib/session';
 
@@ -39,6 +39,7 @@ export function TopBar({ filter }: TopBarProps) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [logOutOpen, setLogOutOpen] = useState(false);
+  const config = usePublicConfig();
 
   return (
     <header className="top-bar">
@@ -53,7 +54,7 @@ export function TopBar({ filter }: TopBarProps) {
         <NotificationsMenu />
         <a
           className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-          href={CHROME_EXTENSION_URL}
+          href={config.chrome_extension_url}
           target="_blank"
           rel="noopener noreferrer"
         >

@@ -30,7 +30,8 @@ export function resetPasswordMail(to: Recipient, link: string): RenderedMail {
     greetingName: to.name,
     paragraphs: ['Someone (hopefully you) asked to reset the password of your Tend account.'],
     action: { label: 'Reset password', url: link },
-    footnote: 'This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.',
+    footnote:
+      'This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.',
   });
 }
 

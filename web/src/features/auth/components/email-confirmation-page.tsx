@@ -9,9 +9,11 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
+import { DevMailboxLink } from '../../../components/ui/dev-mailbox-link';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useNotify } from '../../../components/ui/toast';
 import { readErrorMessage } from '../../../lib/api-client';
+import { usePublicConfig } from '../../../lib/config';
 import { emailConfirmationPath, ROUTES } from '../../../lib/routes';
 import { useSession } from '../../../lib/session';
 import { useSendEmailVerification } from '../api/send-email-verification';
@@ -51,6 +53,7 @@ export function EmailConfirmationPage() {
   const resend = useSendEmailVerification();
   const { leave, pending: leaving } = useLeaveToLanding();
   const startedFor = useRef<string | null>(null);
+  const { dev_mailbox: devMailbox } = usePublicConfig();
 
   // A link from the email: POST the token once, then drop it from the address bar.
   useEffect(() => {
@@ -154,6 +157,7 @@ export function EmailConfirmationPage() {
           Resend verification email
         </Button>
       </p>
+      <DevMailboxLink enabled={devMailbox} />
     </AuthCard>
   );
 }

@@ -1,8 +1,10 @@
 import { MailCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
+import { DevMailboxLink } from '../../../components/ui/dev-mailbox-link';
 import { useNotify } from '../../../components/ui/toast';
 import { readErrorMessage } from '../../../lib/api-client';
+import { usePublicConfig } from '../../../lib/config';
 import { ROUTES } from '../../../lib/routes';
 import { useForgotPassword } from '../api/forgot-password';
 import { FORGOT_PASSWORD_FAILED_MESSAGE, NO_EMAIL_INPUT_MESSAGE } from '../messages';
@@ -21,6 +23,7 @@ export function ForgotPasswordEmailSentPage() {
   const email = readEmail(location.state);
   const notify = useNotify();
   const resend = useForgotPassword();
+  const { dev_mailbox: devMailbox } = usePublicConfig();
 
   if (!email) {
     return (
@@ -66,6 +69,7 @@ export function ForgotPasswordEmailSentPage() {
           Resend email
         </Button>
       </p>
+      <DevMailboxLink enabled={devMailbox} />
     </AuthCard>
   );
 }

@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { clearSession } from '../../../lib/session';
+import { finishLogout } from '../../../lib/session';
 
-/** `DELETE /api/users/{id}` (the server cancels any subscription first), then forgets the session. */
+/**
+ * `DELETE /api/users/{id}` (the server cancels any subscription first and ends the session), then
+ * forgets the user locally and picks up a signed-out CSRF token.
+ */
 export function deleteAccount(userId: number): Promise<void> {
   return api<void>(`/api/users/${userId}`, { method: 'DELETE' });
 }
@@ -11,6 +14,6 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAccount,
-    onSuccess: () => clearSession(queryClient),
+    onSuccess: () => finishLogout(queryClient),
   });
 }

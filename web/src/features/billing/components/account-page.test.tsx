@@ -58,7 +58,11 @@ describe('AccountPage', () => {
 
   it('deletes the account after confirming in a dialog, then forgets the session', async () => {
     const me = makeUser({ id: 7 });
-    const http = mockFetch({ 'GET /api/session': session(me), 'DELETE /api/users/7': { status: 204 } });
+    const http = mockFetch({
+      // The server ends the session with the account: the next session read is signed out.
+      'GET /api/session': [session(me), session({})],
+      'DELETE /api/users/7': { status: 204 },
+    });
     const { queryClient } = renderScreen(<AccountPage />, { path: '/account', user: me });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
@@ -66,7 +70,8 @@ describe('AccountPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(http.callsTo('DELETE', '/api/users/7')).toHaveLength(1);
-    expect(queryClient.getQueryData(['session'])).toBeNull();
+    await waitFor(() => expect(queryClient.getQueryData(['session'])).toBeNull());
+    expect(window.localStorage.getItem('tend.current-user')).toBeNull();
   });
 
   it('keeps the dialog closable with Cancel and reports a failed deletion', async () => {

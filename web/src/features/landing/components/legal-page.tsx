@@ -1,14 +1,16 @@
 import { useLocation } from 'react-router-dom';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ROUTES } from '../../../lib/routes';
-import { PRIVACY_POLICY, TERMS } from '../legal-content';
+import { usePublicConfig } from '../../../lib/config';
+import { privacyPolicy, termsOfUse } from '../legal-content';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** Terms of Use or Privacy Policy, chosen by path (spec). */
 export function LegalPage() {
   const { pathname } = useLocation();
-  const document = pathname.startsWith(ROUTES.privacyPolicy) ? PRIVACY_POLICY : TERMS;
+  const { support_email: supportEmail } = usePublicConfig();
+  const document = pathname.startsWith(ROUTES.privacyPolicy) ? privacyPolicy(supportEmail) : termsOfUse(supportEmail);
   return (
     <div className="landing">
       <PageTitle>{document.title}</PageTitle>

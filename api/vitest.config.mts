@@ -6,9 +6,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [swc.vite({ module: { type: 'es6' }, jsc: { target: 'es2022' } })],
   resolve: {
-    alias: { '@tend/contracts': resolve(__dirname, '../libs/contracts/src/index.ts') },
+    alias: { '@tend/contracts': resolve(import.meta.dirname, '../libs/contracts/src/index.ts') },
   },
   test: {
+    root: import.meta.dirname,
     include: ['src/**/*.spec.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/setup/global-setup.ts'],
     testTimeout: 30_000,

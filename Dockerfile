@@ -1,0 +1,25 @@
+# One image, three roles: `node api/dist/main.js` (api), `worker.js`, `scheduler.js`,
+# and `node api/dist/cli/migrate.js up` for the one-shot migration.
+FROM node:lts-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY libs/contracts/package.json libs/contracts/
+COPY api/package.json api/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:lts-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/libs/contracts/package.json /app/libs/contracts/package.json
+COPY --from=build /app/libs/contracts/dist /app/libs/contracts/dist
+COPY --from=build /app/api/package.json /app/api/package.json
+COPY --from=build /app/api/dist /app/api/dist
+COPY --from=build /app/web/dist /app/web/dist
+USER node
+EXPOSE 3000
+CMD ["node", "api/dist/main.js"]

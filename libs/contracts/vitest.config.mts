@@ -1,0 +1,5 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { root: import.meta.dirname, include: ['src/**/*.spec.ts'] },
+});

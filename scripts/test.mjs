@@ -1,0 +1,51 @@
+// `npm test`: every suite, in order: unit and integration tests of the API (real PostgreSQL and
+// Redis), the web app's component tests, then browser journeys in Chromium. Prints one closing
+// line "N passed, N failed" summed over all of them.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, ensureBuilt, ensureDependencies, run } from './lib.mjs';
+
+await ensureDependencies();
+await ensureBuilt();
+
+const reports = join(ROOT, '.data', 'test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const suites = [
+  { name: 'contracts', config: 'libs/contracts/vitest.config.mts' },
+  { name: 'api', config: 'api/vitest.config.mts' },
+  { name: 'web', config: 'web/vite.config.ts' },
+  { name: 'browser', config: 'web/e2e/vitest.config.ts' },
+];
+
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+let exitCode = 0;
+for (const suite of suites) {
+  if (only.length && !only.includes(suite.name)) continue;
+  if (!existsSync(join(ROOT, suite.config))) continue;
+  console.log(`\n━━ ${suite.name} tests ━━`);
+  const report = join(reports, `${suite.name}.json`);
+  const code = await run(process.execPath, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--config',
+    suite.config,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  if (existsSync(report)) {
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    passed += result.numPassedTests;
+    failed += result.numFailedTests;
+  }
+  if (code !== 0) {
+    exitCode = code;
+    if (!existsSync(report)) failed += 1;
+  }
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(exitCode || (failed > 0 ? 1 : 0));
