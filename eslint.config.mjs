@@ -53,6 +53,17 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Vite's config files belong to web/tsconfig.node.json, which the project service does not pick.
+    files: ['web/*.config.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: './web/tsconfig.node.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -15,7 +15,7 @@ mkdirSync(reports, { recursive: true });
 const suites = [
   { name: 'contracts', config: 'libs/contracts/vitest.config.mts' },
   { name: 'api', config: 'api/vitest.config.mts' },
-  { name: 'web', config: 'web/vite.config.ts' },
+  { name: 'web', config: 'web/vitest.config.ts' },
   { name: 'browser', config: 'web/e2e/vitest.config.ts' },
 ];
 

@@ -5,6 +5,7 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      root: import.meta.dirname,
       environment: 'jsdom',
       globals: true,
       setupFiles: ['./src/test/setup.ts'],
