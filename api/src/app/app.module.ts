@@ -11,6 +11,7 @@ import { MailInfraModule } from '../infra/mail/mail-infra.module';
 import { QueueModule } from '../infra/queue/queue.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { BillingModule } from '../modules/billing/billing.module';
+import { ContactsModule } from '../modules/contacts/contacts.module';
 import { HealthModule } from '../modules/health/health.module';
 import { TiersModule } from '../modules/tiers/tiers.module';
 import { UsersModule } from '../modules/users/users.module';
@@ -35,7 +36,7 @@ class HttpModule {
     ];
     return {
       module: HttpModule,
-      imports: [UsersModule, AuthModule, TiersModule, BillingModule, HealthModule],
+      imports: [UsersModule, AuthModule, TiersModule, ContactsModule, BillingModule, HealthModule],
       controllers: !config.smtpUrl && !config.isProduction ? [DevMailboxController] : [],
       providers,
     };

@@ -1,4 +1,5 @@
 import { EmailToken } from '../../modules/auth/email-token.entity';
+import { Contact } from '../../modules/contacts/contact.entity';
 import { MailMessage } from '../../modules/mail/mail-message.entity';
 import { Tier } from '../../modules/tiers/tier.entity';
 import { User } from '../../modules/users/user.entity';
@@ -6,4 +7,4 @@ import { HttpSession } from '../http/http-session.entity';
 import { RateLimitBucket } from '../http/rate-limit-bucket.entity';
 
 /** Every entity, listed once, so builds never depend on file globs. */
-export const ENTITIES = [User, EmailToken, Tier, MailMessage, HttpSession, RateLimitBucket];
+export const ENTITIES = [User, EmailToken, Tier, Contact, MailMessage, HttpSession, RateLimitBucket];

@@ -13,7 +13,9 @@ export function describeIssues(error: z.ZodError): string[] {
       const field = issue.path.join('.');
       return `${field.charAt(0).toUpperCase()}${field.slice(1)} is required.`;
     }
-    const message = issue.message.endsWith('.') ? issue.message : `${issue.message}.`;
+    // Messages are the product's own sentences (the spec's 'Invalid URL' has no full stop); zod's
+    // generic ones (lower-case) get the field name in front.
+    const message = issue.message;
     return /^[A-Z]/.test(message) || issue.path.length === 0 ? message : `${issue.path.join('.')}: ${message}`;
   });
   return [...new Set(messages)];

@@ -1,0 +1,27 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+
+const SAFE_KEY = /^[a-z0-9-]+\/[a-f0-9]{32}\.[a-z]{3,4}$/;
+
+/** Files under STORAGE_DIR, addressed by server-made keys such as `photos/<32 hex>.webp`. */
+@Injectable()
+export class FileStorage {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  pathOf(key: string): string {
+    if (!SAFE_KEY.test(key)) throw new Error(`Refusing unsafe storage key ${key}`);
+    return join(this.config.storageDir, key);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(join(path, '..'), { recursive: true });
+    await writeFile(path, data, { mode: 0o600 });
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}

@@ -1,0 +1,116 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  createContactRequestSchema,
+  idSchema,
+  moveContactRequestSchema,
+  PHOTO_MAX_BYTES,
+  updateContactRequestSchema,
+  type Contact as ContactResponse,
+  type CreateContactRequest,
+  type MoveContactRequest,
+} from '@tend/contracts';
+import type { Response } from 'express';
+import { CurrentUser } from '../../infra/http/request-user';
+import { describeIssues, ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
+import type { User } from '../users/user.entity';
+import { ContactMovesService } from './contact-moves.service';
+import { ContactsService } from './contacts.service';
+import { toContactResponse } from './contacts.mapper';
+
+/** The spec's client sends multipart keys `contact[name]` (parsed to `{contact: {...}}`) or flat JSON. */
+function unwrapContactBody(body: unknown): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    const keys = Object.keys(record);
+    if (keys.length === 1 && keys[0] === 'contact' && record['contact'] && typeof record['contact'] === 'object') {
+      return record['contact'];
+    }
+    return record;
+  }
+  return body ?? {};
+}
+
+const JSON_CONTENT = 'application/json; charset=utf-8';
+
+@Controller('api/contacts')
+export class ContactsController {
+  constructor(
+    private readonly contacts: ContactsService,
+    private readonly moves: ContactMovesService,
+  ) {}
+
+  @Get()
+  @Header('Content-Type', JSON_CONTENT)
+  list(@CurrentUser() user: User): Promise<string> {
+    return this.contacts.listJson(user);
+  }
+
+  @Post()
+  async create(
+    @Body(new ZodValidationPipe(createContactRequestSchema)) body: CreateContactRequest,
+    @CurrentUser() user: User,
+  ): Promise<ContactResponse> {
+    return toContactResponse(await this.contacts.create(user, body));
+  }
+
+  @Patch(':id')
+  @UseInterceptors(FileInterceptor('contact[photo]', { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 40 } }))
+  async update(
+    @Param('id', new ZodValidationPipe(idSchema)) id: number,
+    @Body() body: unknown,
+    @UploadedFile() photo: { buffer: Buffer } | undefined,
+    @CurrentUser() user: User,
+  ): Promise<ContactResponse> {
+    const parsed = updateContactRequestSchema.safeParse(unwrapContactBody(body));
+    if (!parsed.success) throw new BadRequestException({ errors: describeIssues(parsed.error) });
+    return toContactResponse(await this.contacts.update(user, id, parsed.data, photo?.buffer));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id', new ZodValidationPipe(idSchema)) id: number, @CurrentUser() user: User): Promise<void> {
+    await this.contacts.delete(user, id);
+  }
+
+  /** One request, one transaction: answers both columns with their new orders. */
+  @Post(':id/move')
+  @HttpCode(200)
+  @Header('Content-Type', JSON_CONTENT)
+  move(
+    @Param('id', new ZodValidationPipe(idSchema)) id: number,
+    @Body(new ZodValidationPipe(moveContactRequestSchema)) body: MoveContactRequest,
+    @CurrentUser() user: User,
+  ): Promise<string> {
+    return this.moves.move(user, id, body.tier_id, body.index);
+  }
+
+  /** Only the owner, a fixed content type, never sniffed. */
+  @Get(':id/photo')
+  async photo(
+    @Param('id', new ZodValidationPipe(idSchema)) id: number,
+    @CurrentUser() user: User,
+    @Res() res: Response,
+  ): Promise<void> {
+    const path = await this.contacts.photoPath(user, id);
+    res.setHeader('Content-Type', 'image/webp');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'private, max-age=86400');
+    res.setHeader('Content-Disposition', 'inline');
+    res.sendFile(path, { headers: { 'Content-Type': 'image/webp' } });
+  }
+}

@@ -1,0 +1,25 @@
+import type { Contact as ContactResponse } from '@tend/contracts';
+import type { Contact } from './contact.entity';
+
+/** Needs `tier` loaded (its position is the spec's column_order). */
+export function toContactResponse(contact: Contact): ContactResponse {
+  const tier = contact.tier.getEntity();
+  return {
+    id: contact.id,
+    user_id: contact.user.id,
+    name: contact.name,
+    title: contact.title,
+    company: contact.company,
+    linked_in: contact.linkedIn,
+    email: contact.email,
+    phone_number: contact.phoneNumber,
+    connection_description: contact.connectionDescription,
+    date_connected: contact.dateConnected,
+    tier_id: tier.id,
+    column_order: tier.position,
+    vertical_order: contact.verticalOrder,
+    photo_url: contact.photoKey ? `/api/contacts/${contact.id}/photo?v=${contact.photoKey.slice(0, 8)}` : null,
+    created_at: contact.createdAt.toISOString(),
+    updated_at: contact.updatedAt.toISOString(),
+  };
+}

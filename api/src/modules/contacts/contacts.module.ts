@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { FileStorage } from '../../infra/storage/file-storage';
+import { TiersModule } from '../tiers/tiers.module';
+import { ContactMovesService } from './contact-moves.service';
+import { ContactPhotosService } from './contact-photos.service';
+import { ContactsController } from './contacts.controller';
+import { ContactsService } from './contacts.service';
+
+@Module({
+  imports: [TiersModule],
+  controllers: [ContactsController],
+  providers: [ContactsService, ContactMovesService, ContactPhotosService, FileStorage],
+  exports: [ContactsService],
+})
+export class ContactsModule {}
