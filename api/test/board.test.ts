@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { FREE_PLAN_LIMIT_MESSAGE, NEW_COLUMN_NAME, type Contact, type Tier } from '@tend/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './helpers/api-client';
+import { countStatements } from './helpers/query-counter';
 import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
 
 let app: TestApp;
@@ -293,6 +294,38 @@ describe('moves', () => {
     await client.patch(`/api/contacts/${b.id}`, { vertical_order: 1 });
     expect(column(await list(client), t0.id).map((x) => x.id)).toEqual([b.id, c.id]);
     expectConsistent(await list(client));
+  });
+});
+
+describe('move cost', () => {
+  it('runs a fixed number of SQL statements per move, whatever the board size', async () => {
+    const small = await boardUser();
+    const large = await boardUser();
+    for (const { client, tiers } of [small, large])
+      for (const tier of tiers.slice(0, 2)) await addContact(client, { name: 'Seed', tier_id: tier.id });
+    // 1,000 more cards on the large board, spread over its columns.
+    await app.db.query(
+      `insert into contacts (user_id, tier_id, name, vertical_order)
+       select $1, (array[$2, $3, $4, $5]::int[])[1 + g % 4], 'Bulk ' || g, 100 + g from generate_series(1, 1000) g`,
+      [large.userId, ...large.tiers.map((t) => t.id)],
+    );
+    const statementsFor = async ({ client, tiers }: { client: ApiClient; tiers: Tier[] }) => {
+      const card = column(await list(client), tiers[0]?.id ?? 0)[0] as Contact;
+      return countStatements(app, async () => {
+        const res = await client.post(`/api/contacts/${card.id}/move`, { tier_id: tiers[1]?.id, index: 0 });
+        expect(res.status).toBe(200);
+      });
+    };
+    const smallStatements = (await statementsFor(small)).filter((q) => !/from "users"/.test(q));
+    const largeStatements = (await statementsFor(large)).filter((q) => !/from "users"/.test(q));
+    // begin, bump the board version, read the card's column, lock both columns, read both columns,
+    // one update, read back, commit.
+    expect(smallStatements).toHaveLength(8);
+    expect(largeStatements).toHaveLength(smallStatements.length);
+    expect(largeStatements.filter((q) => /^update contacts/i.test(q))).toHaveLength(1);
+    // The two columns the move touched are renumbered (the bulk seed elsewhere is left as it was).
+    const after = await list(large.client);
+    expectConsistent(after.filter((c) => c.tier_id === large.tiers[0]?.id || c.tier_id === large.tiers[1]?.id));
   });
 });
 

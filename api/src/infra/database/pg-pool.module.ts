@@ -16,7 +16,7 @@ export class PgPoolModule implements OnApplicationShutdown {
         {
           provide: PG_POOL,
           useFactory: () => {
-            const pool = new Pool({ connectionString: databaseUrl, max: 5 });
+            const pool = new Pool({ connectionString: databaseUrl, max: 10 });
             // An idle connection dropped by the server (restart, failover) must not crash the process.
             pool.on('error', (error) => new Logger('PgPool').warn(`Idle connection closed: ${error.message}`));
             return pool;

@@ -74,11 +74,29 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, po
   app.use(preRoutingErrors);
 
   const PgStore = connectPgSimple(session);
+  /**
+   * Rolling idle expiry without a write per request: the row's expiry is pushed forward at most
+   * once per hour per session (per process), so idle sessions still end after ~7 days.
+   */
+  class ThrottledTouchStore extends PgStore {
+    private readonly lastTouch = new Map<string, number>();
+
+    override touch(sid: string, sess: session.SessionData, callback?: () => void): void {
+      const now = Date.now();
+      if (now - (this.lastTouch.get(sid) ?? 0) < 3_600_000) {
+        callback?.();
+        return;
+      }
+      if (this.lastTouch.size > 50_000) this.lastTouch.clear();
+      this.lastTouch.set(sid, now);
+      super.touch(sid, sess, callback);
+    }
+  }
   app.use(
     session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
-      store: new PgStore({
+      store: new ThrottledTouchStore({
         pool,
         tableName: 'http_sessions',
         createTableIfMissing: false,

@@ -3,6 +3,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
 import { COLUMN_NOT_FOUND_MESSAGE, TiersService } from '../tiers/tiers.service';
 import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { insertionIndex, renumber } from './board-order';
 import { contactsJsonQuery } from './contact-queries';
 
@@ -10,14 +11,16 @@ export const CONTACT_NOT_FOUND_MESSAGE = 'Contact not found.';
 
 /**
  * A board move in one transaction and a fixed number of statements, whatever the board's size:
- * read the card's column, lock both columns (id order), read both columns, one UPDATE for the
- * changed rows, read the result: 5 statements plus BEGIN and COMMIT.
+ * bump the board version (the user's row lock), read the card's column, lock both columns,
+ * read both columns, one UPDATE for the changed rows, read the result: 6 statements plus BEGIN
+ * and COMMIT.
  */
 @Injectable()
 export class ContactMovesService {
   constructor(
     private readonly em: EntityManager,
     private readonly tiers: TiersService,
+    private readonly users: UsersService,
   ) {}
 
   /** Returns both columns as JSON text (the response body). */
@@ -37,6 +40,7 @@ export class ContactMovesService {
   private tryMove(user: User, contactId: number, toTierId: number, visibleIndex: number): Promise<string | null> {
     const limited = user.plan !== 'premium';
     return this.em.transactional(async (em) => {
+      await this.users.touchBoard(user.id);
       const [card] = await em.execute<{ tier_id: number }[]>(
         'select tier_id from contacts where id = ? and user_id = ?',
         [contactId, user.id],

@@ -9,6 +9,7 @@ import {
   Param,
   Patch,
   Post,
+  Req,
   Res,
   UploadedFile,
   UseInterceptors,
@@ -24,7 +25,7 @@ import {
   type CreateContactRequest,
   type MoveContactRequest,
 } from '@tend/contracts';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { CurrentUser } from '../../infra/http/request-user';
 import { describeIssues, ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
 import type { User } from '../users/user.entity';
@@ -54,10 +55,15 @@ export class ContactsController {
     private readonly moves: ContactMovesService,
   ) {}
 
+  /** The hot read: a serialized (and gzipped) board reused until the board changes. */
   @Get()
-  @Header('Content-Type', JSON_CONTENT)
-  list(@CurrentUser() user: User): Promise<string> {
-    return this.contacts.listJson(user);
+  async list(@CurrentUser() user: User, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const board = await this.contacts.board(user);
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.setHeader('Content-Type', JSON_CONTENT);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    res.end(gzip ? board.gzip : board.json);
   }
 
   @Post()

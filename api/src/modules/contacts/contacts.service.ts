@@ -1,4 +1,4 @@
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   FREE_PLAN_CARD_LIMIT,
@@ -8,6 +8,8 @@ import {
 } from '@tend/contracts';
 import { TiersService } from '../tiers/tiers.service';
 import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { BoardCache, type BoardSnapshot } from './board-cache';
 import { Contact } from './contact.entity';
 import { ContactMovesService, CONTACT_NOT_FOUND_MESSAGE } from './contact-moves.service';
 import { ContactPhotosService } from './contact-photos.service';
@@ -34,20 +36,24 @@ export class ContactsService {
     private readonly tiers: TiersService,
     private readonly moves: ContactMovesService,
     private readonly photos: ContactPhotosService,
+    private readonly users: UsersService,
+    private readonly cache: BoardCache,
   ) {}
 
   private isLimited(user: User): boolean {
     return user.plan !== 'premium';
   }
 
-  /** The board's list as JSON text: everything for premium, the 25 newest for a free plan. */
-  async listJson(user: User): Promise<string> {
+  /** The board's list, serialized once per board version: everything for premium, the 25 newest for a free plan. */
+  board(user: User): Promise<BoardSnapshot> {
     const limited = this.isLimited(user);
-    const [row] = await this.em.execute<{ json: string }[]>(
-      contactsJsonQuery({ limited, tierFilter: false }),
-      limited ? [user.id, user.id, FREE_PLAN_CARD_LIMIT] : [user.id],
-    );
-    return row?.json ?? '[]';
+    return this.cache.get(`${user.id}:${user.boardVersion}:${limited ? 'free' : 'all'}`, async () => {
+      const [row] = await this.em.execute<{ json: string }[]>(
+        contactsJsonQuery({ limited, tierFilter: false }),
+        limited ? [user.id, user.id, FREE_PLAN_CARD_LIMIT] : [user.id],
+      );
+      return row?.json ?? '[]';
+    });
   }
 
   /** An owned contact that the user can see (a hidden free-plan card answers 404 like a stranger's). */
@@ -74,8 +80,8 @@ export class ContactsService {
   async create(user: User, request: CreateContactRequest): Promise<Contact> {
     this.assertOwnUserId(request.user_id, user);
     return this.em.transactional(async (em) => {
-      // One create at a time per user, so two parallel requests cannot both take the 25th place.
-      await em.lock(em.getReference(User, user.id), LockMode.PESSIMISTIC_WRITE);
+      // Takes the user's row lock: one create at a time, so two cannot both take the 25th place.
+      await this.users.touchBoard(user.id);
       if (this.isLimited(user) && (await em.count(Contact, { user: user.id })) >= FREE_PLAN_CARD_LIMIT) {
         throw new ForbiddenException({ errors: [FREE_PLAN_LIMIT_MESSAGE] });
       }
@@ -113,9 +119,12 @@ export class ContactsService {
     const contact = await this.findVisible(user, id);
     const oldPhoto = contact.photoKey;
     const newPhoto = photo ? await this.photos.store(photo) : null;
-    applyFields(contact, request);
-    if (newPhoto) contact.photoKey = newPhoto;
-    await this.em.flush();
+    await this.em.transactional(async () => {
+      await this.users.touchBoard(user.id);
+      applyFields(contact, request);
+      if (newPhoto) contact.photoKey = newPhoto;
+      await this.em.flush();
+    });
     if (newPhoto && oldPhoto) await this.photos.remove(oldPhoto);
 
     const currentTier = contact.tier.getEntity();
@@ -143,7 +152,10 @@ export class ContactsService {
   async delete(user: User, id: number): Promise<void> {
     const contact = await this.findVisible(user, id);
     const photo = contact.photoKey;
-    await this.em.remove(contact).flush();
+    await this.em.transactional(async () => {
+      await this.users.touchBoard(user.id);
+      await this.em.remove(contact).flush();
+    });
     await this.photos.remove(photo);
   }
 

@@ -1,10 +1,7 @@
-import {
-  EntityManager,
-  ForeignKeyConstraintViolationException,
-  UniqueConstraintViolationException,
-} from '@mikro-orm/postgresql';
+import { EntityManager, ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { DEFAULT_TIER_NAMES, NEW_COLUMN_NAME } from '@tend/contracts';
+import { UsersService } from '../users/users.service';
 import { Tier } from './tier.entity';
 
 export const FIRST_COLUMN_RENAME_MESSAGE = 'The first column cannot be renamed.';
@@ -15,7 +12,10 @@ export const COLUMN_NOT_FOUND_MESSAGE = 'Column not found.';
 /** The board's columns. Position 0 is fixed: never renamed, moved or deleted. */
 @Injectable()
 export class TiersService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly users: UsersService,
+  ) {}
 
   /** The spec's four starting columns, by position. */
   async createDefaults(userId: number): Promise<Tier[]> {
@@ -44,39 +44,40 @@ export class TiersService {
     return tier;
   }
 
-  /** A new column at max position + 1 (retried if two are added at once). */
+  /** A new column at max position + 1. */
   async create(userId: number, name: string = NEW_COLUMN_NAME): Promise<Tier> {
-    for (let attempt = 0; ; attempt++) {
-      const [{ max } = { max: null }] = await this.em.execute<{ max: number | null }[]>(
+    // The user's row lock (taken by touchBoard) serializes column creation, so max + 1 is free.
+    return this.em.transactional(async (em) => {
+      await this.users.touchBoard(userId);
+      const [{ max } = { max: null }] = await em.execute<{ max: number | null }[]>(
         'select max(position) as max from tiers where user_id = ?',
         [userId],
       );
-      const tier = this.em.create(Tier, {
-        user: this.em.getReference('User', userId) as never,
+      const tier = em.create(Tier, {
+        user: em.getReference('User', userId) as never,
         name,
         position: (max ?? -1) + 1,
       });
-      try {
-        await this.em.persist(tier).flush();
-        return tier;
-      } catch (error) {
-        this.em.clear();
-        if (!(error instanceof UniqueConstraintViolationException) || attempt >= 4) throw error;
-      }
-    }
+      await em.persist(tier).flush();
+      return tier;
+    });
   }
 
   async rename(userId: number, tierId: number, name: string): Promise<Tier> {
     const tier = await this.findOwned(userId, tierId);
     if (tier.position === 0) throw new UnprocessableEntityException({ errors: [FIRST_COLUMN_RENAME_MESSAGE] });
-    tier.name = name;
-    await this.em.flush();
+    await this.em.transactional(async () => {
+      await this.users.touchBoard(userId);
+      tier.name = name;
+      await this.em.flush();
+    });
     return tier;
   }
 
   /** Moves a column to another position (swapping with the column there); position 0 stays put. */
   async reposition(userId: number, tierId: number, position: number): Promise<Tier> {
     return this.em.transactional(async (em) => {
+      await this.users.touchBoard(userId);
       const tier = await em.findOneOrFail(
         Tier,
         { id: tierId, user: userId },
@@ -102,7 +103,10 @@ export class TiersService {
     const tier = await this.findOwned(userId, tierId);
     if (tier.position === 0) throw new UnprocessableEntityException({ errors: [FIRST_COLUMN_DELETE_MESSAGE] });
     try {
-      await this.em.remove(tier).flush();
+      await this.em.transactional(async () => {
+        await this.users.touchBoard(userId);
+        await this.em.remove(tier).flush();
+      });
     } catch (error) {
       // contacts.tier_id is ON DELETE RESTRICT: a column with cards (even hidden ones) stays.
       if (error instanceof ForeignKeyConstraintViolationException) {

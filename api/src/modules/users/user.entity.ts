@@ -14,7 +14,8 @@ export class User {
     | 'timeZone'
     | 'createdAt'
     | 'updatedAt'
-    | 'passwordChangedAt';
+    | 'passwordChangedAt'
+    | 'boardVersion';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -65,4 +66,11 @@ export class User {
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   passwordChangedAt: Date = new Date();
+
+  /**
+   * Bumped in the same transaction as every change to the user's columns or cards: the key of the
+   * cached board read, so no replica can serve a board older than what it just read here.
+   */
+  @Property({ type: 'integer', default: 0 })
+  boardVersion: number = 0;
 }

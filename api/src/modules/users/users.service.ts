@@ -73,6 +73,14 @@ export class UsersService {
     await this.em.flush();
   }
 
+  /**
+   * Marks the user's board as changed. Call it first in every transaction that writes columns or
+   * cards: it also takes the user's row lock, so board writes of one user never deadlock.
+   */
+  async touchBoard(userId: number): Promise<void> {
+    await this.em.execute('update users set board_version = board_version + 1 where id = ?', [userId]);
+  }
+
   async flush(): Promise<void> {
     await this.em.flush();
   }

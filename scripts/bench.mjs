@@ -1,0 +1,7 @@
+// `npm run bench`: builds, then measures (see docs/PERFORMANCE.md for the method and the figures).
+import { ROOT, ensureBuilt, ensureDependencies, mustRun } from './lib.mjs';
+
+await ensureDependencies();
+await ensureBuilt();
+await mustRun('npx', ['tsc', '-p', 'api/tsconfig.bench.json'], { cwd: ROOT });
+await mustRun(process.execPath, ['api/dist-bench/board-read.bench.js']);
