@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-bench/**',
       '**/node_modules/**',
       '.data/**',
       'coverage/**',
