@@ -9,6 +9,7 @@ import { configureHttp } from '../infra/http/configure-http';
 import { PG_POOL } from '../infra/http/rate-limiter.service';
 import { AppModule } from './app.module';
 
+const SHUTDOWN_DEADLINE_MS = 10_000;
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
 export interface RunningApp {
@@ -61,7 +62,16 @@ export async function startRoles(config: AppConfig, roles: readonly Role[]): Pro
     database,
     url,
     async stop() {
-      await started.close();
+      // Drain with a deadline: an unreachable Redis must not keep the process alive forever.
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          new Logger('Tend').warn(`Shutdown still waiting after ${SHUTDOWN_DEADLINE_MS} ms; exiting anyway.`);
+          resolve();
+        }, SHUTDOWN_DEADLINE_MS);
+      });
+      await Promise.race([started.close(), deadline]);
+      clearTimeout(timer);
       await database.embedded?.stop();
     },
   };

@@ -2,6 +2,8 @@ import type { Queue } from 'bullmq';
 import { JobDispatcher, type DispatchOptions } from './job-dispatcher';
 import { DEFAULT_JOB_OPTIONS, type JobData, type JobName, type QueueName } from './job-map';
 
+const ENQUEUE_TIMEOUT_MS = 2_000;
+
 /** Producer side of BullMQ: the worker role's processors consume these queues. */
 export class BullMqJobDispatcher extends JobDispatcher {
   readonly mode = 'bullmq' as const;
@@ -16,7 +18,22 @@ export class BullMqJobDispatcher extends JobDispatcher {
     data: JobData<Q, N>,
     options: DispatchOptions,
   ): Promise<void> {
-    await this.queues[queue].add(name, data, { ...DEFAULT_JOB_OPTIONS, jobId: options.jobId });
+    // While Redis is away, BullMQ would hold the command (and the HTTP request) until it returns.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Redis did not take job ${options.jobId} within ${ENQUEUE_TIMEOUT_MS} ms`)),
+        ENQUEUE_TIMEOUT_MS,
+      );
+    });
+    try {
+      await Promise.race([
+        this.queues[queue].add(name, data, { ...DEFAULT_JOB_OPTIONS, jobId: options.jobId }),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   registerHandler(): void {

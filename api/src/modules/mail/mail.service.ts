@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MAIL_SEALED_BOX } from '../../infra/mail/mail-infra.module';
 import type { SealedBox } from '../../infra/mail/sealed-box';
 import { JobDispatcher } from '../../infra/queue/job-dispatcher';
@@ -13,6 +13,8 @@ export interface QueuedMail {
 /** Producer of the `mail` queue: records each message, then hands the worker its id. */
 @Injectable()
 export class MailService {
+  private readonly logger = new Logger(MailService.name);
+
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobDispatcher,
@@ -32,10 +34,17 @@ export class MailService {
     return { id: message.id };
   }
 
-  /** Call after the transaction that recorded the messages has committed. */
+  /**
+   * Call after the transaction that recorded the messages has committed. A queue outage loses
+   * nothing: the row stays unsent and the scheduler re-queues it, so the request still succeeds.
+   */
   async dispatch(...messages: QueuedMail[]): Promise<void> {
     for (const message of messages) {
-      await this.jobs.dispatch('mail', 'mail.send', { messageId: message.id }, { jobId: `mail-${message.id}` });
+      try {
+        await this.jobs.dispatch('mail', 'mail.send', { messageId: message.id }, { jobId: `mail-${message.id}` });
+      } catch (error) {
+        this.logger.warn(`Mail ${message.id} not queued (${String(error)}); the scheduler will re-queue it.`);
+      }
     }
   }
 
