@@ -125,9 +125,15 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, po
   // The built SPA: static files, and index.html for every client-side route.
   const index = join(WEB_DIST_DIR, 'index.html');
   if (existsSync(index)) {
-    app.use(express.static(WEB_DIST_DIR, { index: false, maxAge: '1h' }));
+    const serveStatic = express.static(WEB_DIST_DIR, { index: false, maxAge: '1h' });
+    const isAppRoute = (req: Request) =>
+      (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|dev)(\/|$)/.test(req.path);
+    // API calls never touch the file system.
+    app.use((req: Request, res: Response, next: NextFunction) =>
+      isAppRoute(req) ? serveStatic(req, res, next) : next(),
+    );
     app.use((req: Request, res: Response, next: NextFunction) => {
-      if ((req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|dev)(\/|$)/.test(req.path)) {
+      if (isAppRoute(req)) {
         res.setHeader('Cache-Control', 'no-cache');
         res.sendFile(index);
         return;
