@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Redis from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
 import { concretePath, listRoutes } from './helpers/routes';
 import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
@@ -286,6 +287,59 @@ describe('security', () => {
       password: 'N3w-password',
     });
     expect(expired.status).toBe(400);
+  });
+
+  it('confines an unverified user: board, contact and billing calls answer 403', async () => {
+    const client = await ApiClient.create(app.url);
+    const user = await client.signUp('unverified@example.com');
+    for (const [method, path] of [
+      ['GET', '/api/tiers'],
+      ['GET', '/api/contacts'],
+      ['POST', '/api/contacts'],
+      ['POST', '/api/tiers'],
+      ['POST', '/api/create-checkout-session'],
+      ['POST', '/api/cancel-subscription'],
+      ['GET', '/api/retreive-customer-info'],
+    ] as const) {
+      const res = method === 'GET' ? await client.get(path) : await client.post(path, { name: 'X' });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.errors).toEqual(['Please confirm your email address to continue.']);
+    }
+    // Account calls stay open to them: the session, the resend, their own profile.
+    expect((await client.get('/api/session')).body.id).toBe(user.id);
+    expect((await client.get('/api/users')).status).toBe(200);
+  });
+
+  it('ends a session 30 days after sign-in however active it is', async () => {
+    const { client } = await app.verifiedClient('old-session@example.com');
+    expect((await client.get('/api/tiers')).status).toBe(200);
+    await app.db.query(
+      `update http_sessions set sess = jsonb_set(sess, '{signedInAt}', to_jsonb((extract(epoch from now() - interval '31 days') * 1000)::bigint))
+        where sess -> 'passport' -> 'user' ->> 'id' = (select id::text from users where email = 'old-session@example.com')`,
+    );
+    expect((await client.get('/api/tiers')).status).toBe(401);
+  });
+
+  it.skipIf(!redisAvailable())('puts only ids in Redis job payloads, never an address or a token', async () => {
+    const client = await ApiClient.create(app.url);
+    await client.signUp('payload@example.com');
+    await app.mail.waitFor('payload@example.com', /Confirm your email/);
+    const redis = new Redis(inject('redisUrl'));
+    try {
+      const keys = await redis.keys(`${app.config.queuePrefix}:mail:*`);
+      const jobKeys = [];
+      for (const key of keys)
+        if ((await redis.type(key)) === 'hash' && (await redis.hexists(key, 'data'))) jobKeys.push(key);
+      expect(jobKeys.length).toBeGreaterThan(0);
+      for (const key of jobKeys) {
+        const data = JSON.parse((await redis.hget(key, 'data')) ?? '{}') as Record<string, unknown>;
+        expect(Object.keys(data)).toEqual(['messageId']);
+        expect(typeof data['messageId']).toBe('number');
+        expect(JSON.stringify(await redis.hgetall(key))).not.toMatch(/@example\.com|token=/);
+      }
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('answers bad JSON and unknown paths with a clear 4xx, never a stack trace', async () => {
