@@ -129,9 +129,10 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, po
     const isAppRoute = (req: Request) =>
       (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|dev)(\/|$)/.test(req.path);
     // API calls never touch the file system.
-    app.use((req: Request, res: Response, next: NextFunction) =>
-      isAppRoute(req) ? serveStatic(req, res, next) : next(),
-    );
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (isAppRoute(req)) void serveStatic(req, res, next);
+      else next();
+    });
     app.use((req: Request, res: Response, next: NextFunction) => {
       if (isAppRoute(req)) {
         res.setHeader('Cache-Control', 'no-cache');
