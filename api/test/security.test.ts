@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
 import { concretePath, listRoutes } from './helpers/routes';
@@ -109,6 +110,23 @@ describe('security', () => {
       await client.get(concretePath(route.path, userId));
     }
     expect(await snapshot(app)).toBe(before);
+  });
+
+  it('kills the old session id at login and the signed-in id at logout', async () => {
+    const { client } = await app.verifiedClient('fixation@example.com');
+    await client.delete('/api/session');
+    const cookieOf = (res: { headers: Record<string, unknown> }) =>
+      String((res.headers['set-cookie'] as string[] | undefined)?.[0] ?? '').split(';')[0] ?? '';
+    const anonymous = cookieOf(await client.raw.get('/api/session'));
+    const loggedIn = await client.logIn('fixation@example.com');
+    const signedInCookie = cookieOf(loggedIn);
+    expect(signedInCookie).not.toBe(anonymous);
+    const withCookie = (cookie: string) => request(app.url).get('/api/tiers').set('Cookie', cookie);
+    // A planted (pre-login) id does not carry the login.
+    expect((await withCookie(anonymous)).status).toBe(401);
+    expect((await withCookie(signedInCookie)).status).toBe(200);
+    await client.delete('/api/session');
+    expect((await withCookie(signedInCookie)).status).toBe(401);
   });
 
   it('sends security headers everywhere and no-store on the API', async () => {
