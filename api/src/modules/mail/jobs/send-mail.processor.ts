@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
@@ -10,7 +10,10 @@ import { JobDispatcher, type JobEnvelope } from '../../../infra/queue/job-dispat
 import type { JobData } from '../../../infra/queue/job-map';
 import { MailMessage } from '../mail-message.entity';
 
-/** `mail.send`: idempotent by the row's sent_at; a retry after a crash sends at most once more. */
+/**
+ * `mail.send`: idempotent by the row's sent_at under a row lock; only a crash between the SMTP
+ * answer and the commit can send a message twice (at-least-once, as any mail queue).
+ */
 @Processor('mail')
 export class SendMailProcessor extends WorkerHost implements OnModuleInit {
   private readonly logger = new Logger(SendMailProcessor.name);
@@ -31,25 +34,28 @@ export class SendMailProcessor extends WorkerHost implements OnModuleInit {
 
   async process(job: Job | JobEnvelope): Promise<void> {
     const { messageId } = job.data as JobData<'mail', 'mail.send'>;
-    const em = this.em.fork();
-    const message = await em.findOne(MailMessage, messageId);
-    if (!message || message.sentAt || !message.sealedBody) return;
-    message.attempts += 1;
-    try {
-      const body = JSON.parse(this.box.open(message.sealedBody)) as { text: string; html: string };
-      await this.transport.send(
-        { from: this.config.mailFrom, to: message.toAddress, subject: message.subject, ...body },
-        message.id,
-      );
-      message.sentAt = new Date();
-      message.sealedBody = null;
-      message.lastError = null;
-    } catch (error) {
-      message.lastError = String(error).slice(0, 2_000);
-      this.logger.warn(`Mail ${message.id} (${message.kind}) not sent: ${message.lastError}`);
-      throw error;
-    } finally {
-      await em.flush();
-    }
+    let failure: unknown;
+    // The row lock makes a second delivery of the same job wait, then find it sent.
+    await this.em.fork().transactional(async (em) => {
+      const message = await em.findOne(MailMessage, messageId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!message || message.sentAt || !message.sealedBody) return;
+      message.attempts += 1;
+      try {
+        const body = JSON.parse(this.box.open(message.sealedBody)) as { text: string; html: string };
+        await this.transport.send(
+          { from: this.config.mailFrom, to: message.toAddress, subject: message.subject, ...body },
+          message.id,
+        );
+        message.sentAt = new Date();
+        message.sealedBody = null;
+        message.lastError = null;
+      } catch (error) {
+        // Record the failure (committed), then let the queue retry with backoff.
+        message.lastError = String(error).slice(0, 2_000);
+        this.logger.warn(`Mail ${message.id} (${message.kind}) not sent: ${message.lastError}`);
+        failure = error;
+      }
+    });
+    if (failure) throw failure;
   }
 }
