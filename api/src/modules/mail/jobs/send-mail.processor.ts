@@ -34,7 +34,7 @@ export class SendMailProcessor extends WorkerHost implements OnModuleInit {
 
   async process(job: Job | JobEnvelope): Promise<void> {
     const { messageId } = job.data as JobData<'mail', 'mail.send'>;
-    let failure: unknown;
+    let failure: Error | undefined;
     // The row lock makes a second delivery of the same job wait, then find it sent.
     await this.em.fork().transactional(async (em) => {
       const message = await em.findOne(MailMessage, messageId, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -53,7 +53,7 @@ export class SendMailProcessor extends WorkerHost implements OnModuleInit {
         // Record the failure (committed), then let the queue retry with backoff.
         message.lastError = String(error).slice(0, 2_000);
         this.logger.warn(`Mail ${message.id} (${message.kind}) not sent: ${message.lastError}`);
-        failure = error;
+        failure = error instanceof Error ? error : new Error(String(error));
       }
     });
     if (failure) throw failure;
