@@ -3,5 +3,6 @@ import { ROOT, ensureBuilt, ensureDependencies, mustRun } from './lib.mjs';
 
 await ensureDependencies();
 await ensureBuilt();
-await mustRun('npx', ['tsc', '-p', 'api/tsconfig.bench.json'], { cwd: ROOT });
+await mustRun('npx', ['tsc', '-p', 'api/bench/tsconfig.json'], { cwd: ROOT });
 await mustRun(process.execPath, ['api/dist-bench/board-read.bench.js']);
+await mustRun(process.execPath, ['api/dist-bench/board-browser.bench.js']);

@@ -136,7 +136,8 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, po
     app.use((req: Request, res: Response, next: NextFunction) => {
       if (isAppRoute(req)) {
         res.setHeader('Cache-Control', 'no-cache');
-        res.sendFile(index);
+        // `root` keeps send from refusing an install path that has a dot-folder in it.
+        res.sendFile('index.html', { root: WEB_DIST_DIR });
         return;
       }
       next();

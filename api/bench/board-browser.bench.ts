@@ -1,0 +1,140 @@
+// `npm run bench` (browser part): in Chromium, how long the board of 1,000 contacts takes to be
+// interactive against a board of 50 in the same run, and frame times while dragging a card.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { median, percentile, seedBoard, startBenchApp, type BenchApp } from './harness';
+
+const CHROMIUM = '/usr/bin/chromium';
+const RUNS = 5;
+
+async function openBoard(browser: Browser, app: BenchApp, cookie: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: app.base }]);
+  return context.newPage();
+}
+
+/** Navigation start to: every card rendered and the main thread free for the next frame and task. */
+async function timeToInteractive(page: Page, base: string, cards: number): Promise<number> {
+  await page.goto(`${base}/kanban`, { waitUntil: 'commit' });
+  await page.waitForFunction((n) => document.querySelectorAll('[data-contact-id]').length >= n, cards, {
+    timeout: 60_000,
+  });
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0))),
+  );
+}
+
+/** Drags the top card of the first column to the third column, recording every frame's duration. */
+async function dragFrames(page: Page): Promise<number[]> {
+  const card = page.locator('[data-contact-id]').first();
+  const box = await card.boundingBox();
+  const columns = page.locator('[data-contact-id]');
+  const target = await columns.nth(Math.min(2, (await columns.count()) - 1)).boundingBox();
+  if (!box || !target) throw new Error('board not rendered');
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __recording: boolean };
+    w.__frames = [];
+    w.__recording = true;
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.__frames.push(now - last);
+      last = now;
+      if (w.__recording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const startX = box.x + box.width / 2;
+  const startY = box.y + 30;
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  const endX = startX + 2 * 316;
+  const steps = 60;
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(startX + ((endX - startX) * i) / steps, startY + 40 * Math.sin((i / steps) * Math.PI));
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(600);
+  return page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __recording: boolean };
+    w.__recording = false;
+    return w.__frames.slice(1);
+  });
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(CHROMIUM)) {
+    console.error(`Chromium is not at ${CHROMIUM} (apt-get install chromium): browser benchmark skipped.`);
+    return;
+  }
+  const app = await startBenchApp();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const small = await seedBoard(app, 'small@example.com', 50);
+    const large = await seedBoard(app, 'large@example.com', 1000);
+    const times: Record<string, number[]> = { small: [], large: [] };
+    for (let run = 0; run < RUNS; run++) {
+      for (const [key, board, cards] of [
+        ['small', small, 50],
+        ['large', large, 1000],
+      ] as const) {
+        const page = await openBoard(browser, app, board.cookie);
+        times[key]?.push(await timeToInteractive(page, app.base, cards));
+        await page.context().close();
+      }
+    }
+    const smallTti = median(times['small'] ?? []);
+    const largeTti = median(times['large'] ?? []);
+
+    const frames: Record<string, number[]> = {};
+    for (const [key, board, cards] of [
+      ['small', small, 50],
+      ['large', large, 1000],
+    ] as const) {
+      const page = await openBoard(browser, app, board.cookie);
+      await timeToInteractive(page, app.base, cards);
+      frames[key] = await dragFrames(page);
+      await page.context().close();
+    }
+
+    console.log(
+      `\nBoard in Chromium (median of ${RUNS} loads; navigation start -> all cards rendered and the next frame free)\n`,
+    );
+    console.log('| board | interactive ms | drag frames | frame p50 ms | frame p95 ms | frame max ms |');
+    console.log('|---|---|---|---|---|---|');
+    for (const [key, label, tti] of [
+      ['small', '50 contacts', smallTti],
+      ['large', '1,000 contacts', largeTti],
+    ] as const) {
+      const f = frames[key] ?? [];
+      console.log(
+        `| ${label} | ${tti.toFixed(0)} | ${f.length} | ${percentile(f, 50).toFixed(1)} | ${percentile(f, 95).toFixed(1)} | ${Math.max(...f).toFixed(1)} |`,
+      );
+    }
+    console.log(`\nratio of interactive time (1,000 / 50): ${(largeTti / smallTti).toFixed(2)}x (target <= 2x)`);
+    console.log(
+      `drag frame p95 on 1,000 contacts: ${percentile(frames['large'] ?? [], 95).toFixed(1)} ms (target < 16.7 ms)`,
+    );
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,153 @@
+// Shared by the benchmarks: a fresh database, the built app started as `npm start` starts it,
+// and boards seeded with realistic contacts.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+
+export const API_DIR = resolve(__dirname, '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((r) => {
+    child.once('exit', () => r());
+    child.kill('SIGTERM');
+  });
+}
+
+export interface BenchApp {
+  base: string;
+  databaseUrl: string;
+  env: Record<string, string>;
+  children: ChildProcess[];
+  close(): Promise<void>;
+}
+
+export async function startBenchApp(): Promise<BenchApp> {
+  const adminUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `tend_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tend-bench-'));
+  const env = {
+    PATH: process.env['PATH'] ?? '',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    // development: production cookies are Secure-only, and the benchmarks talk plain HTTP.
+    NODE_ENV: 'development',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    THROTTLE_SIGNUP_PER_IP: '1000',
+  };
+  const children: ChildProcess[] = [];
+  const close = async () => {
+    for (const child of children) await stopProcess(child);
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const migrate = spawnSync(process.execPath, ['dist/cli/migrate.js', 'up'], { cwd: API_DIR, env, encoding: 'utf8' });
+    if (migrate.status !== 0) throw new Error(migrate.stderr);
+    const port = await freePort();
+    const app = spawn(process.execPath, ['dist/all-roles.js'], {
+      cwd: API_DIR,
+      env: { ...env, PORT: String(port) },
+      stdio: 'inherit',
+    });
+    children.push(app);
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/ready`);
+    return { base, databaseUrl, env, children, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * Signs a new user up through the API, makes them verified and premium, gives them 8 columns
+ * and `contacts` cards spread over them; returns the session cookie.
+ */
+export async function seedBoard(
+  app: BenchApp,
+  email: string,
+  contacts: number,
+): Promise<{ cookie: string; userId: number }> {
+  const session = await fetch(`${app.base}/api/session`);
+  let cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  let csrf = session.headers.get('x-csrf-token') ?? '';
+  const signUp = await fetch(`${app.base}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf },
+    body: JSON.stringify({ email, name: 'Bench', password: 'Passw0rd!' }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up ${signUp.status}: ${await signUp.text()}`);
+  const { id: userId } = (await signUp.json()) as { id: number };
+  cookie = (signUp.headers.get('set-cookie') ?? '').split(';')[0] ?? cookie;
+  csrf = signUp.headers.get('x-csrf-token') ?? csrf;
+  const db = new Client({ connectionString: app.databaseUrl });
+  await db.connect();
+  try {
+    await db.query(`update users set email_verified = true, plan = 'premium' where id = $1`, [userId]);
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${app.base}/api/tiers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf },
+        body: '{}',
+      });
+      if (res.status !== 201) throw new Error(`create tier ${res.status}`);
+    }
+    await db.query(
+      `insert into contacts (user_id, tier_id, name, title, company, linked_in, vertical_order, created_at)
+       select $1, t.ids[1 + g % 8], 'Contact ' || g, 'Senior Engineer ' || g, 'Company ' || (g % 97),
+              'https://www.linkedin.com/in/contact-' || g, g, now() - (g || ' minutes')::interval
+         from generate_series(1, $2::int) g,
+              (select array_agg(id order by position) ids from tiers where user_id = $1) t`,
+      [userId, contacts],
+    );
+    // Written behind the API's back: mark the board changed, as every API write does.
+    await db.query('update users set board_version = board_version + 1 where id = $1', [userId]);
+  } finally {
+    await db.end();
+  }
+  return { cookie, userId };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}

@@ -1,0 +1,266 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the app answers, e.g. http://localhost:43121 (no trailing slash). */
+    baseUrl: string;
+    /** The app's DATA_DIR: mail lands in `<dataDir>/outbox`. */
+    dataDir: string;
+  }
+}
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const LOG_FILE = join(ROOT, '.data', 'e2e', 'app.log');
+const READY_TIMEOUT_MS = 120_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Only what a shell passes on; the app's own variables come from `appEnv` alone. */
+function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ']) {
+    const value = process.env[key];
+    if (value) env[key] = value;
+  }
+  return env;
+}
+
+interface RunResult {
+  code: number | null;
+  output: string;
+}
+
+function runNode(args: string[], env: Record<string, string>, cwd: string): Promise<RunResult> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolveRun({ code, output }));
+  });
+}
+
+async function waitReady(baseUrl: string, app: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null || app.signalCode !== null) {
+      throw new Error(`[browser tests] The app exited before it was ready:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/ready`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`[browser tests] The app was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolveExit) => {
+    const timer = setTimeout(() => resolveExit(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveExit(true);
+    });
+  });
+}
+
+/** Kills an embedded PostgreSQL left behind by a crashed app, so no server outlives the run. */
+function killEmbeddedPostgres(dataDir: string): void {
+  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Copies the built API and SPA to `<dataDir>/build/{api,web}/dist` (the layout the API expects),
+ * with `node_modules` linked to the repository's. Other people rebuild `web/dist` while the suite
+ * runs (`vite build` empties it first), which would otherwise serve a missing index.html or stale
+ * chunk names in the middle of a journey. (Not under `.data/`: the API's `res.sendFile` refuses
+ * any path with a dot-folder in it.)
+ */
+async function snapshotBuild(dataDir: string): Promise<string> {
+  const snapshot = join(dataDir, 'build');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      for (const dist of ['api/dist', 'web/dist']) {
+        cpSync(join(ROOT, dist), join(snapshot, dist), { recursive: true });
+      }
+      // A copy taken during someone's rebuild lacks index.html or the chunks it names: take another.
+      const html = readFileSync(join(snapshot, 'web/dist/index.html'), 'utf8');
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
+      const missing = assets.filter((asset) => !existsSync(join(snapshot, 'web/dist', asset)));
+      if (missing.length > 0 || !existsSync(join(snapshot, 'api/dist/all-roles.js'))) {
+        throw new Error(`incomplete build, missing ${missing.join(', ')}`);
+      }
+      symlinkSync(join(ROOT, 'node_modules'), join(snapshot, 'node_modules'), 'dir');
+      return snapshot;
+    } catch (error) {
+      rmSync(snapshot, { recursive: true, force: true });
+      if (attempt >= 10) throw new Error('[browser tests] Could not copy a complete build.', { cause: error });
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+  }
+}
+
+/**
+ * Starts the BUILT app the way `npm start` does (migrate, then api + worker + scheduler in one
+ * process serving the built SPA), from a snapshot of the build, on a fresh DATA_DIR and a fresh
+ * database, with mail going to the outbox.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  for (const built of ['api/dist/all-roles.js', 'api/dist/cli/migrate.js', 'web/dist/index.html']) {
+    if (!existsSync(join(ROOT, built))) {
+      throw new Error(`[browser tests] ${built} is missing: run "npm run build" first (scripts/test.mjs does).`);
+    }
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'tend-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const appEnv: Record<string, string> = {
+    ...baseEnv(),
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    APP_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    THROTTLE_LOGIN_PER_EMAIL: '1000',
+    THROTTLE_LOGIN_PER_IP: '1000',
+    THROTTLE_SIGNUP_PER_IP: '1000',
+    THROTTLE_EMAIL_PER_ADDRESS: '1000',
+  };
+
+  // PostgreSQL: a fresh database on the machine's server, else the embedded one under DATA_DIR.
+  const adminUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  let database: string | undefined;
+  if (await canConnect(adminUrl)) {
+    database = `tend_e2e_${randomBytes(5).toString('hex')}`;
+    await adminQuery(adminUrl, `CREATE DATABASE ${database}`);
+    const databaseUrl = new URL(adminUrl);
+    databaseUrl.pathname = `/${database}`;
+    appEnv['DATABASE_URL'] = databaseUrl.toString();
+  } else {
+    console.warn(`\n[browser tests] No PostgreSQL at ${adminUrl}: the app uses its embedded PostgreSQL.\n`);
+    appEnv['EMBEDDED_POSTGRES_PORT'] = String(await freePort());
+  }
+
+  let app: ChildProcess | undefined;
+  let stopping = false;
+  const cleanup = async (): Promise<void> => {
+    stopping = true;
+    if (app && app.exitCode === null && app.signalCode === null) {
+      app.kill('SIGTERM');
+      if (!(await waitExit(app, 30_000))) {
+        console.warn('[browser tests] The app did not stop within 30 s of SIGTERM: killing it.');
+        app.kill('SIGKILL');
+        await waitExit(app, 5_000);
+      }
+    }
+    killEmbeddedPostgres(dataDir);
+    if (database) {
+      try {
+        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      } catch (error) {
+        console.warn(`[browser tests] Could not drop ${database}:`, error);
+      }
+    }
+    // Unlink the node_modules link first, so nothing can ever reach the repository's packages.
+    rmSync(join(dataDir, 'build', 'node_modules'), { force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  let build = '';
+  try {
+    build = await snapshotBuild(dataDir);
+    const migrate = await runNode(['api/dist/cli/migrate.js', 'up'], appEnv, build);
+    if (migrate.code !== 0) throw new Error(`[browser tests] Migrating failed:\n${migrate.output}`);
+
+    mkdirSync(join(ROOT, '.data', 'e2e'), { recursive: true });
+    const log = createWriteStream(LOG_FILE);
+    let output = '';
+    const child = spawn(process.execPath, ['api/dist/all-roles.js'], {
+      cwd: build,
+      env: appEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    app = child;
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+      log.write(chunk);
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('exit', (code, signal) => {
+      const line = `[browser tests] The app exited (code ${code}, signal ${signal}).`;
+      log.end(`${line}\n`);
+      // Every later journey would fail with "connection refused": say why, loudly.
+      if (!stopping) console.error(`\n${line} Unexpectedly, during the run; see .data/e2e/app.log.\n${output}`);
+    });
+    await waitReady(baseUrl, child, () => output);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+  return cleanup;
+}

@@ -1,0 +1,15 @@
+import { resolve } from 'node:path';
+import { inject } from 'vitest';
+
+/** The running app's address (from the global setup), without a trailing slash. */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** The app's DATA_DIR; its `outbox/` holds every mail the app sent. */
+export function dataDir(): string {
+  return inject('dataDir');
+}
+
+/** The repository root (web/e2e/helpers -> ../../..). */
+export const ROOT = resolve(import.meta.dirname, '..', '..', '..');

@@ -1,0 +1,138 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  SUBJECTS,
+  alertText,
+  createAccount,
+  logIn,
+  openAccountMenuItem,
+  submitLogIn,
+  toast,
+  uniqueEmail,
+  waitForBoard,
+} from './helpers/auth';
+import { hidden, useBrowser, visible, waitForPath } from './helpers/browser';
+import { linkTo, waitForMail } from './helpers/mail';
+import { screenshot } from './helpers/screenshot';
+
+async function openSettings(page: Page): Promise<void> {
+  await openAccountMenuItem(page, 'Settings');
+  await waitForPath(page, '/settings');
+  await visible(page.getByRole('heading', { level: 1, name: 'Settings' }));
+}
+
+describe('journey 5: settings and account', () => {
+  const browser = useBrowser();
+
+  it('changes the password: a wrong current password is refused, the right one logs out to /password-updated', async () => {
+    const page = await browser.openPage();
+    const account = await createAccount(page, 'change-password');
+    await openSettings(page);
+    await visible(page.getByText(account.email, { exact: true }));
+    await screenshot(page, 'settings');
+
+    const current = page.getByLabel('Current password', { exact: true });
+    const next = page.getByLabel('Enter new password', { exact: true });
+    const again = page.getByLabel('Re-enter new password', { exact: true });
+    // Cancel and 'Update Password' appear once the current password is typed.
+    expect(await page.getByRole('button', { name: 'Update Password' }).count()).toBe(0);
+    await current.fill('Not4MyPassword');
+    await next.fill('Changed4Network');
+    await again.fill('Changed4Network');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await toast(page, 'Original password incorrect.');
+    await waitForPath(page, '/settings');
+
+    await current.fill(account.password);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await waitForPath(page, '/password-updated');
+    await visible(page.getByText('Password updated! Please log in using your new password.'));
+
+    // Logged out: the board is closed, the old password fails, the new one works.
+    await page.goto('/kanban');
+    await waitForPath(page, '/');
+    await submitLogIn(page, account.email, account.password);
+    await alertText(page, 'Invalid email or password.');
+    await logIn(page, account.email, 'Changed4Network');
+  });
+
+  it('changes the email: pending until the link sent to the new address is followed', async () => {
+    const page = await browser.openPage();
+    const account = await createAccount(page, 'change-email');
+    const newEmail = uniqueEmail('new-address');
+    await openSettings(page);
+
+    await page.getByRole('button', { name: 'Edit email address' }).click();
+    const field = page.getByLabel('Email address', { exact: true });
+    const update = page.getByRole('button', { name: 'Update email address' });
+    await visible(page.getByRole('button', { name: 'Cancel' }).first());
+    // Unchanged or invalid addresses cannot be submitted.
+    expect(await field.inputValue()).toBe(account.email);
+    await page.getByLabel('Confirm with password', { exact: true }).fill(account.password);
+    expect(await update.isDisabled()).toBe(true);
+    await field.fill('not-an-address');
+    expect(await update.isDisabled()).toBe(true);
+    await field.fill(newEmail);
+    expect(await update.isEnabled()).toBe(true);
+    await screenshot(page, 'settings-edit-email');
+    await update.click();
+
+    await waitForPath(page, `/email-confirmation/${newEmail}`);
+    await visible(page.getByRole('heading', { name: 'Confirm your email address' }));
+    await visible(page.getByText(newEmail, { exact: true }));
+
+    // Still the old address until confirmed; the settings say what is pending.
+    await page.goto('/settings');
+    await visible(page.getByText(account.email, { exact: true }));
+    await visible(page.getByText(`Waiting for you to confirm ${newEmail}.`));
+
+    const mail = await waitForMail(newEmail, SUBJECTS.confirmChange);
+    await page.goto(linkTo(mail, '/email-confirmation/'));
+    await visible(page.getByRole('heading', { name: 'Email address updated!' }));
+    await screenshot(page, 'email-updated');
+    await page.getByRole('link', { name: 'Back to Board' }).click();
+    await waitForPath(page, '/kanban');
+    await waitForBoard(page);
+
+    await openSettings(page);
+    await visible(page.getByText(newEmail, { exact: true }));
+    expect(await page.getByText(/Waiting for you to confirm/).count()).toBe(0);
+
+    // The new address logs in; the old one no longer does.
+    const other = await browser.openPage();
+    await submitLogIn(other, account.email, account.password);
+    await alertText(other, 'Invalid email or password.');
+    await logIn(other, newEmail, account.password);
+  });
+
+  it('deletes the account through its confirmation dialog; logging in again fails', async () => {
+    const page = await browser.openPage();
+    const account = await createAccount(page, 'delete');
+
+    await openAccountMenuItem(page, 'Account');
+    await waitForPath(page, '/account');
+    await visible(page.getByRole('heading', { level: 1, name: 'Account' }));
+    await visible(page.getByRole('heading', { level: 2, name: 'Free plan' }));
+    await visible(page.getByRole('heading', { level: 2, name: 'Delete Account' }));
+    await screenshot(page, 'account');
+
+    // Cancel keeps everything.
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    let dialog = await visible(page.getByRole('dialog', { name: 'Delete account?' }));
+    await screenshot(page, 'delete-account-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(dialog);
+
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    dialog = await visible(page.getByRole('dialog', { name: 'Delete account?' }));
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await waitForPath(page, '/');
+    await visible(page.getByRole('heading', { level: 1, name: 'Keep your professional network warm.' }));
+    await page.goto('/kanban');
+    await waitForPath(page, '/');
+
+    await submitLogIn(page, account.email, account.password);
+    expect(await alertText(page, 'Invalid email or password.')).toBe('Invalid email or password.');
+    await waitForPath(page, '/login');
+  });
+});
