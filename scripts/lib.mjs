@@ -1,4 +1,4 @@
-// Helpers for the root scripts: Node built-ins only, so they run on a fresh clone before `npm ci`.
+// Helpers for the root scripts: Node built-ins only, so they run on a fresh clone before dependencies are installed.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -50,8 +50,10 @@ export function mtime(path) {
 export async function ensureDependencies() {
   const installed = mtime('node_modules/.package-lock.json');
   if (installed === 0 || installed < mtime('package-lock.json')) {
-    console.log('→ Installing dependencies (npm ci)…');
-    await mustRun('npm', ['ci', '--no-audit', '--no-fund']);
+    console.log('→ Installing dependencies…');
+    // `npm install` keeps the locked versions; `npm ci` refuses a lockfile that names optional
+    // per-platform packages the registry here does not serve (@swc/core's).
+    await mustRun('npm', ['install', '--no-audit', '--no-fund']);
   }
 }
 

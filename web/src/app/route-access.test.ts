@@ -21,6 +21,8 @@ describe('classifyPath', () => {
     ['/email-confirmation/a@b.com', 'email-confirmation'],
     ['/kanban', 'board'],
     ['/kanban/42', 'board'],
+    ['/add-contact', 'board'],
+    ['/limit-reached', 'board'],
     ['/settings', 'settings'],
     ['/account', 'account'],
     ['/plan-updated/success', 'plan-updated'],
@@ -71,6 +73,8 @@ describe('decideRouteAccess: signed out', () => {
   it.each([
     '/kanban',
     '/kanban/12',
+    '/add-contact',
+    '/limit-reached',
     '/settings',
     '/account',
     '/plan-updated/success',
@@ -87,6 +91,8 @@ describe('decideRouteAccess: signed in, verified, with a plan', () => {
   it.each([
     '/kanban',
     '/kanban/12',
+    '/add-contact',
+    '/limit-reached',
     '/settings',
     '/account',
     '/plan-updated/success',
@@ -165,6 +171,8 @@ describe('decideRouteAccess: verified user without a plan', () => {
   it('shows the plan picker on the board', () => {
     expect(decideRouteAccess(user, '/kanban')).toEqual(planSelection);
     expect(decideRouteAccess(user, '/kanban/5')).toEqual(planSelection);
+    expect(decideRouteAccess(user, '/add-contact')).toEqual(planSelection);
+    expect(decideRouteAccess(user, '/limit-reached')).toEqual(planSelection);
   });
 
   it.each(['/', '/login', '/signup', '/whatever'])(

@@ -63,6 +63,9 @@ export function classifyPath(pathname: string): ClassifiedPath {
     case ROUTES.passwordUpdated:
       return { kind: 'password-updated' };
     case ROUTES.board:
+    case ROUTES.addContact:
+    case ROUTES.limitReached:
+      // The board with its add-contact or limit modal open.
       return { kind: 'board' };
     case ROUTES.settings:
       return { kind: 'settings' };

@@ -10,12 +10,13 @@ import { ResetPasswordPage } from '../features/auth/components/reset-password-pa
 import { SignUpPage } from '../features/auth/components/sign-up-page';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { LegalPage } from '../features/landing/components/legal-page';
+import { ROUTES } from '../lib/routes';
 import { BoardLayout } from './layouts/board-layout';
 import { SettingsLayout } from './layouts/settings-layout';
 import { RouteGate } from './route-gate';
 
-// The signed-in screens load on demand (the board will carry drag-and-drop and image cropping).
-const boardPage = async () => ({ Component: (await import('../features/board/components/board-page')).BoardPage });
+// The signed-in screens load on demand (the board carries drag and drop and image cropping).
+const boardScreen = async () => ({ Component: (await import('./layouts/board-screen')).BoardScreen });
 const settingsPage = async () => ({
   Component: (await import('../features/settings/components/settings-page')).SettingsPage,
 });
@@ -54,8 +55,16 @@ export const routes: RouteObject[] = [
       {
         element: <BoardLayout />,
         children: [
-          { path: '/kanban', lazy: boardPage },
-          { path: '/kanban/:contactId', lazy: boardPage },
+          {
+            // One board for all four addresses: each only opens a modal over it.
+            lazy: boardScreen,
+            children: [
+              { path: ROUTES.board, element: null },
+              { path: `${ROUTES.board}/:contactId`, element: null },
+              { path: ROUTES.addContact, element: null },
+              { path: ROUTES.limitReached, element: null },
+            ],
+          },
         ],
       },
       {

@@ -9,6 +9,8 @@ export const ROUTES = {
   forgotPasswordEmailSent: '/forgot-password-email-sent',
   passwordUpdated: '/password-updated',
   board: '/kanban',
+  addContact: '/add-contact',
+  limitReached: '/limit-reached',
   settings: '/settings',
   account: '/account',
 } as const;

@@ -1,4 +1,4 @@
-import type { User } from '@tend/contracts';
+import type { Contact, Tier, User } from '@tend/contracts';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -14,6 +14,39 @@ export function makeUser(overrides: Partial<User> = {}): User {
     stripe_id: null,
     time_zone: 'Europe/London',
     created_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeTier(overrides: Partial<Tier> = {}): Tier {
+  return { id: 1, name: 'New', position: 0, user_id: 7, ...overrides };
+}
+
+/** The four default columns (spec section 9). */
+export function defaultTiers(): Tier[] {
+  return ['New', 'Colleagues', 'Friends', 'Potential Referrals'].map((name, position) =>
+    makeTier({ id: position + 1, name, position }),
+  );
+}
+
+export function makeContact(overrides: Partial<Contact> = {}): Contact {
+  return {
+    id: 1,
+    user_id: 7,
+    name: 'Grace Hopper',
+    title: 'Rear Admiral',
+    company: 'US Navy',
+    linked_in: null,
+    email: null,
+    phone_number: null,
+    connection_description: null,
+    date_connected: null,
+    tier_id: 1,
+    column_order: 0,
+    vertical_order: 0,
+    photo_url: null,
+    created_at: '2024-06-16T10:00:00.000Z',
+    updated_at: '2024-06-16T10:00:00.000Z',
     ...overrides,
   };
 }

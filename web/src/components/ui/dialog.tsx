@@ -56,6 +56,32 @@ export function Modal({
   );
 }
 
+interface DialogFrameProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  className: string;
+  children: ReactNode;
+}
+
+/**
+ * The bare Radix dialog (overlay, focus trap, Escape, aria-modal) for screens that lay out their own
+ * header, such as the contact card. Put a `DialogTitle` inside.
+ */
+export function DialogFrame({ open, onOpenChange, className, children }: DialogFrameProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog__overlay" />
+        <RadixDialog.Content className={className} aria-describedby={undefined}>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export const DialogTitle = RadixDialog.Title;
+
 interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 interface MenuProps {
@@ -6,15 +7,22 @@ interface MenuProps {
   children: ReactNode;
   align?: 'start' | 'center' | 'end';
   label?: string;
+  /** Long lists scroll inside a 300 px high menu (spec: tier dropdown max height 300 px). */
+  scrollable?: boolean;
 }
 
 /** Radix dropdown menu (keyboard navigation, Escape, focus return) with the app's styling. */
-export function Menu({ trigger, children, align = 'end', label }: MenuProps) {
+export function Menu({ trigger, children, align = 'end', label, scrollable = false }: MenuProps) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align={align} sideOffset={6} aria-label={label}>
+        <DropdownMenu.Content
+          className={scrollable ? 'menu menu--scroll' : 'menu'}
+          align={align}
+          sideOffset={6}
+          aria-label={label}
+        >
           {children}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
@@ -34,6 +42,34 @@ export function MenuItem({ onSelect, icon, children }: MenuItemProps) {
       {icon}
       <span>{children}</span>
     </DropdownMenu.Item>
+  );
+}
+
+interface MenuRadioGroupProps {
+  value: string;
+  onValueChange: (value: string) => void;
+  children: ReactNode;
+}
+
+/** A single choice among items (e.g. which column a card is in). */
+export function MenuRadioGroup({ value, onValueChange, children }: MenuRadioGroupProps) {
+  return (
+    <DropdownMenu.RadioGroup value={value} onValueChange={onValueChange}>
+      {children}
+    </DropdownMenu.RadioGroup>
+  );
+}
+
+export function MenuRadioItem({ value, children, title }: { value: string; children: ReactNode; title?: string }) {
+  return (
+    <DropdownMenu.RadioItem className="menu__item menu__item--radio" value={value} title={title}>
+      <span className="menu__indicator" aria-hidden="true">
+        <DropdownMenu.ItemIndicator>
+          <Check size={14} />
+        </DropdownMenu.ItemIndicator>
+      </span>
+      <span>{children}</span>
+    </DropdownMenu.RadioItem>
   );
 }
 

@@ -29,10 +29,25 @@ export function AuthToastDuration({ children }: { children: ReactNode }) {
   return <DurationContext.Provider value={AUTH_TOAST_DURATION}>{children}</DurationContext.Provider>;
 }
 
+export interface NotifyOptions extends ToastOptions {
+  /** A second line under the message, e.g. the server's reason. */
+  detail?: string | null;
+}
+
 export interface Notify {
-  success: (message: string, options?: ToastOptions) => void;
-  error: (message: string, options?: ToastOptions) => void;
-  info: (message: string, options?: ToastOptions) => void;
+  success: (message: string, options?: NotifyOptions) => void;
+  error: (message: string, options?: NotifyOptions) => void;
+  info: (message: string, options?: NotifyOptions) => void;
+}
+
+function content(message: string, detail: string | null | undefined): ReactNode {
+  if (!detail || detail === message) return message;
+  return (
+    <div className="toast-body">
+      <p className="toast-body__message">{message}</p>
+      <p className="toast-body__detail">{detail}</p>
+    </div>
+  );
 }
 
 /** Toast helpers with the spec's durations for the current screen. */
@@ -40,14 +55,14 @@ export function useNotify(): Notify {
   const override = useContext(DurationContext);
   return useMemo(
     () => ({
-      success: (message, options) => {
-        toast.success(message, { autoClose: override ?? TOAST_DURATIONS.success, ...options });
+      success: (message, { detail, ...options } = {}) => {
+        toast.success(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.success, ...options });
       },
-      error: (message, options) => {
-        toast.error(message, { autoClose: override ?? TOAST_DURATIONS.error, ...options });
+      error: (message, { detail, ...options } = {}) => {
+        toast.error(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.error, ...options });
       },
-      info: (message, options) => {
-        toast.info(message, { autoClose: override ?? TOAST_DURATIONS.info, ...options });
+      info: (message, { detail, ...options } = {}) => {
+        toast.info(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.info, ...options });
       },
     }),
     [override],

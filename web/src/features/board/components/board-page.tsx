@@ -1,44 +1,181 @@
-import { Columns3 } from 'lucide-react';
+import type { Contact } from '@tend/contracts';
+import { Columns3, SearchX } from 'lucide-react';
+import { useDeferredValue, useId, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { readErrorMessage } from '../../../lib/api-client';
+import { boardContactPath, ROUTES } from '../../../lib/routes';
+import { useCurrentUser } from '../../../lib/session';
+import { useCreateTier } from '../api/create-tier';
 import { useTiers } from '../api/get-tiers';
-import { TierColumn } from './tier-column';
+import { useBoardFilter } from '../hooks/use-board-filter';
+import { useStableCallback } from '../hooks/use-stable-callback';
+import { BOARD_MESSAGES } from '../messages';
+import { matchesFilter } from '../utils/board-filter';
+import { isAtFreePlanLimit } from '../utils/free-plan';
+import { BoardCardActionsContext, type BoardCardActions } from './board-card-actions';
+import { BoardColumns, type BoardDrop } from './board-columns';
+import '../board.css';
 
-/** The board: tier columns sorted by position (cards, moves and column editing come next). */
-export function BoardPage() {
+/** A move the board asks for; `columnOrder` is the destination tier's position. */
+export interface BoardMove {
+  contact: Contact;
+  tierId: number;
+  index: number;
+  columnOrder: number;
+}
+
+export interface BoardPageProps {
+  /** Contacts per tier id, each column in board order; undefined until loaded. */
+  columns: ReadonlyMap<number, readonly Contact[]> | undefined;
+  contactsError: unknown;
+  onRetryContacts: () => void;
+  retryingContacts: boolean;
+  onMoveContact: (move: BoardMove) => void;
+  /** Asks to delete (the confirmation belongs to the contact feature). */
+  onDeleteContact: (contact: Contact) => void;
+}
+
+function LoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+  return (
+    <div className="empty-state" role="alert">
+      <h1 className="empty-state__title">We could not load your board.</h1>
+      <p>{readErrorMessage(error, 'Please check your connection and try again.')}</p>
+      <Button onClick={onRetry} loading={retrying}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The board (spec section 2): a horizontal row of 300 px columns sorted by position, then
+ * '+ Add Column'. Cards are filtered by the top bar's filter box and move by drag and drop or the
+ * card's "Move to..." menu.
+ */
+export function BoardPage({
+  columns,
+  contactsError,
+  onRetryContacts,
+  retryingContacts,
+  onMoveContact,
+  onDeleteContact,
+}: BoardPageProps) {
   const tiers = useTiers();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const createTier = useCreateTier();
+  const { query } = useBoardFilter();
+  // Typing stays smooth with many cards: the columns catch up with the filter a moment later.
+  const deferredQuery = useDeferredValue(query);
 
-  if (tiers.isPending) return <PageSpinner label="Loading your board" />;
+  const counts = useMemo(() => {
+    let total = 0;
+    let shown = 0;
+    for (const column of columns?.values() ?? []) {
+      total += column.length;
+      if (deferredQuery.trim()) shown += column.filter((contact) => matchesFilter(contact, deferredQuery)).length;
+    }
+    return { total, shown: deferredQuery.trim() ? shown : total };
+  }, [columns, deferredQuery]);
+
+  const findContact = (contactId: number): Contact | undefined => {
+    for (const column of columns?.values() ?? []) {
+      const found = column.find((contact) => contact.id === contactId);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  const move = useStableCallback((contactId: number, tierId: number, index: number) => {
+    const contact = findContact(contactId);
+    const tier = tiers.data?.find((candidate) => candidate.id === tierId);
+    if (contact && tier) onMoveContact({ contact, tierId, index, columnOrder: tier.position });
+  });
+  const drop = useStableCallback(({ contactId, tierId, index }: BoardDrop) => move(contactId, tierId, index));
+  const addContact = useStableCallback((tierId: number) => {
+    if (isAtFreePlanLimit(user, counts.total)) void navigate(ROUTES.limitReached);
+    else void navigate(ROUTES.addContact, { state: { tierId } });
+  });
+  const openContact = useStableCallback((contactId: number) => void navigate(boardContactPath(contactId)));
+  const deleteContact = useStableCallback((contactId: number) => {
+    const contact = findContact(contactId);
+    if (contact) onDeleteContact(contact);
+  });
+  const moveContactTo = useStableCallback((contactId: number, tierId: number) => move(contactId, tierId, 0));
+
+  const instructionsId = useId();
+  const tierList = tiers.data;
+  const actions = useMemo<BoardCardActions>(
+    () => ({ tiers: tierList ?? [], instructionsId, openContact, deleteContact, moveContactTo }),
+    [tierList, instructionsId, openContact, deleteContact, moveContactTo],
+  );
 
   if (tiers.isError) {
-    return (
-      <div className="empty-state" role="alert">
-        <h1 className="empty-state__title">We could not load your board.</h1>
-        <p>{readErrorMessage(tiers.error, 'Please check your connection and try again.')}</p>
-        <Button onClick={() => void tiers.refetch()} loading={tiers.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError error={tiers.error} onRetry={() => void tiers.refetch()} retrying={tiers.isFetching} />;
   }
+  if (!columns && contactsError) {
+    return <LoadError error={contactsError} onRetry={onRetryContacts} retrying={retryingContacts} />;
+  }
+  if (tiers.isPending || !columns) return <PageSpinner label="Loading your board" />;
+
+  const filtering = deferredQuery.trim() !== '';
+  const addColumn = (
+    <div className="board__add-column">
+      <Button
+        variant="secondary"
+        onClick={() =>
+          createTier.mutate(undefined, {
+            onSuccess: (tier) =>
+              requestAnimationFrame(() =>
+                document
+                  .querySelector(`[data-tier-id="${tier.id}"]`)
+                  ?.scrollIntoView?.({ behavior: 'smooth', inline: 'nearest', block: 'nearest' }),
+              ),
+          })
+        }
+        loading={createTier.isPending}
+      >
+        + Add Column
+      </Button>
+    </div>
+  );
 
   return (
     <div className="board">
       <PageTitle>Board</PageTitle>
       <h1 className="visually-hidden">Board</h1>
+      <p id={instructionsId} className="visually-hidden">
+        {BOARD_MESSAGES.dragInstructions}
+      </p>
+      <p className="visually-hidden" role="status">
+        {filtering ? `Showing ${counts.shown} of ${counts.total} contacts.` : ''}
+      </p>
+      {filtering && counts.shown === 0 ? (
+        <p className="board__notice">
+          <SearchX size={16} aria-hidden="true" />
+          No contacts match &ldquo;{deferredQuery.trim()}&rdquo;.
+        </p>
+      ) : null}
       {tiers.data.length === 0 ? (
         <div className="empty-state">
           <Columns3 size={32} aria-hidden="true" />
           <p>Your board has no columns yet.</p>
+          {addColumn}
         </div>
       ) : (
-        <div className="board__columns">
-          {tiers.data.map((tier) => (
-            <TierColumn key={tier.id} tier={tier} contactCount={0} />
-          ))}
-        </div>
+        <BoardCardActionsContext.Provider value={actions}>
+          <BoardColumns
+            tiers={tiers.data}
+            columns={columns}
+            query={deferredQuery}
+            onDrop={drop}
+            onAddContact={addContact}
+            trailing={addColumn}
+          />
+        </BoardCardActionsContext.Provider>
       )}
     </div>
   );

@@ -1,0 +1,433 @@
+import {
+  BILLING_NOT_CONFIGURED_MESSAGE,
+  FREE_PLAN_LIMIT_MESSAGE,
+  type Contact,
+  type Tier,
+  type User,
+} from '@tend/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation, type RouteObject } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock';
+import { defaultTiers, makeContact, makeUser } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { BoardLayout } from './board-layout';
+import { BoardScreen } from './board-screen';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <BoardLayout />,
+    children: [
+      {
+        element: (
+          <>
+            <BoardScreen />
+            <LocationProbe />
+          </>
+        ),
+        children: [
+          { path: '/kanban', element: null },
+          { path: '/kanban/:contactId', element: null },
+          { path: '/add-contact', element: null },
+          { path: '/limit-reached', element: null },
+        ],
+      },
+    ],
+  },
+];
+
+interface Setup {
+  user?: User;
+  tiers?: Tier[];
+  contacts?: Contact[];
+  extra?: Parameters<typeof mockFetch>[0];
+}
+
+function renderBoard(
+  url: string,
+  { user = makeUser(), tiers = defaultTiers(), contacts = [], extra = {} }: Setup = {},
+) {
+  const http = mockFetch({
+    'GET /api/session': { body: user },
+    'GET /api/tiers': { body: tiers },
+    'GET /api/contacts': { body: contacts },
+    ...extra,
+  });
+  const rendered = renderRoutes(routes, url, user);
+  return { ...rendered, http };
+}
+
+function column(name: string): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+function cardNames(columnName: string): string[] {
+  return within(column(columnName))
+    .queryAllByRole('button', { name: /,|^[^,]+$/ })
+    .filter((element) => element.classList.contains('contact-card__open'))
+    .map((element) => element.getAttribute('aria-label') ?? '');
+}
+
+const location = () => screen.getByTestId('location');
+
+// New: Ada (top), Grace; Colleagues: Alan.
+const people = [
+  makeContact({
+    id: 11,
+    name: 'Grace Hopper',
+    title: 'Rear Admiral',
+    company: 'US Navy',
+    tier_id: 1,
+    vertical_order: 0,
+  }),
+  makeContact({
+    id: 10,
+    name: 'Ada Lovelace',
+    title: 'Analyst',
+    company: 'Analytical Engines',
+    tier_id: 1,
+    vertical_order: 1,
+  }),
+  makeContact({
+    id: 12,
+    name: 'Alan Turing',
+    title: 'Mathematician',
+    company: 'Bletchley Park',
+    tier_id: 2,
+    column_order: 1,
+    vertical_order: 0,
+  }),
+];
+
+function many(count: number): Contact[] {
+  return Array.from({ length: count }, (_, i) =>
+    makeContact({ id: 100 + i, name: `Person ${i + 1}`, title: null, company: null, vertical_order: i }),
+  );
+}
+
+describe('BoardScreen', () => {
+  beforeEach(() => window.localStorage.setItem('tend.csrf-token', 't'));
+
+  it('shows the columns by position with their counts and cards in board order', async () => {
+    const shuffled = [defaultTiers()[2]!, defaultTiers()[0]!, defaultTiers()[3]!, defaultTiers()[1]!];
+    renderBoard('/kanban', { tiers: shuffled, contacts: people });
+    await screen.findByRole('region', { name: 'New' });
+    const names = screen
+      .getAllByRole('region')
+      .filter((region) => region.hasAttribute('data-tier-id'))
+      .map((region) => region.getAttribute('aria-labelledby'));
+    expect(names).toEqual(['tier-1-name', 'tier-2-name', 'tier-3-name', 'tier-4-name']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'NewNew',
+      'ColleaguesColleagues',
+      'FriendsFriends',
+      'Potential Referral...Potential Referrals',
+    ]);
+    expect(within(column('New')).getByText('2 contacts')).toBeInTheDocument();
+    expect(within(column('Colleagues')).getByText('1 contact')).toBeInTheDocument();
+    expect(within(column('Friends')).getByText('0 contacts')).toBeInTheDocument();
+    expect(within(column('Friends')).getByText('No contacts yet.')).toBeInTheDocument();
+    expect(cardNames('New')).toEqual([
+      'Ada Lovelace, Analyst, Analytical Engines',
+      'Grace Hopper, Rear Admiral, US Navy',
+    ]);
+    // The first column can be neither renamed nor deleted.
+    expect(within(column('New')).queryByRole('button', { name: /Rename column/ })).not.toBeInTheDocument();
+    expect(within(column('New')).queryByRole('button', { name: /Delete column/ })).not.toBeInTheDocument();
+    expect(within(column('Colleagues')).getByRole('button', { name: 'Rename column Colleagues' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '+ Add Column' })).toBeInTheDocument();
+  });
+
+  it('truncates long column names to 18 characters but keeps the full name for assistive technology', async () => {
+    const tiers = [...defaultTiers(), { id: 9, name: 'People I met at the conference', position: 4, user_id: 7 }];
+    renderBoard('/kanban', { tiers });
+    const heading = await screen.findByRole('heading', { name: 'People I met at the conference' });
+    expect(heading).toHaveTextContent('People I met at th...');
+  });
+
+  it('filters cards by name, title and company as you type, and the counts follow', async () => {
+    const user = userEvent.setup();
+    renderBoard('/kanban', { contacts: people });
+    await screen.findByRole('region', { name: 'New' });
+    const filter = screen.getByRole('searchbox', { name: 'Filter contacts' });
+
+    await user.type(filter, 'NAVY');
+    await waitFor(() => expect(cardNames('New')).toEqual(['Grace Hopper, Rear Admiral, US Navy']));
+    expect(within(column('New')).getByText('1 contact')).toBeInTheDocument();
+    expect(within(column('Colleagues')).getByText('0 contacts')).toBeInTheDocument();
+    expect(within(column('Colleagues')).getByText('No matches in this column.')).toBeInTheDocument();
+
+    await user.clear(filter);
+    await user.type(filter, 'analyst');
+    await waitFor(() => expect(cardNames('New')).toEqual(['Ada Lovelace, Analyst, Analytical Engines']));
+
+    await user.clear(filter);
+    await user.type(filter, 'zzz');
+    expect(await screen.findByText(/No contacts match/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await waitFor(() => expect(cardNames('New')).toHaveLength(2));
+    expect(cardNames('Colleagues')).toEqual(['Alan Turing, Mathematician, Bletchley Park']);
+  });
+
+  it("adds a contact to the column whose '+ Add contact' was clicked, then opens its card", async () => {
+    const created = makeContact({ id: 50, name: 'Katherine Johnson', title: null, company: 'NASA', tier_id: 3 });
+    const user = userEvent.setup();
+    const { http } = renderBoard('/kanban', {
+      extra: {
+        'GET /api/contacts': [{ body: people }, { body: [...people, created] }],
+        'POST /api/contacts': { status: 201, body: created },
+      },
+    });
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Friends' })).getByRole('button', { name: '+ Add contact' }),
+    );
+    expect(location()).toHaveTextContent('/add-contact');
+    const dialog = await screen.findByRole('dialog', { name: 'Add contact' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Katherine Johnson');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Company' }), 'NASA');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Contact added.')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent('/kanban/50'));
+    const card = await screen.findByRole('dialog', { name: 'Katherine Johnson' });
+    expect(http.callsTo('POST', '/api/contacts')[0]?.body).toEqual({
+      name: 'Katherine Johnson',
+      title: null,
+      company: 'NASA',
+      linked_in: null,
+      tier_id: 3,
+    });
+    await user.click(within(card).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(cardNames('Friends')).toEqual(['Katherine Johnson, NASA']));
+  });
+
+  it('opens the limit modal instead of adding when a free user has 25 contacts', async () => {
+    const user = userEvent.setup();
+    renderBoard('/kanban', { user: makeUser({ plan: 'free' }), contacts: many(25) });
+    await user.click(
+      within(await screen.findByRole('region', { name: 'New' })).getByRole('button', { name: '+ Add contact' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'The free plan holds 25 contacts' });
+    expect(location()).toHaveTextContent('/limit-reached');
+    expect(dialog).toHaveTextContent('$10/month');
+    expect(dialog).toHaveTextContent('Unlimited contact cards');
+    expect(dialog).toHaveTextContent('Chrome extension');
+    expect(within(dialog).getByRole('button', { name: 'Maintain 25 contacts' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add contact' })).not.toBeInTheDocument();
+  });
+
+  it('lets a free user with 24 contacts and a premium user with 25 add more', async () => {
+    const user = userEvent.setup();
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(25) });
+    await user.click(
+      within(await screen.findByRole('region', { name: 'New' })).getByRole('button', { name: '+ Add contact' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Add contact' })).toBeInTheDocument();
+  });
+
+  it('shows the limit modal when the server refuses a new contact (403)', async () => {
+    const user = userEvent.setup();
+    renderBoard('/add-contact', {
+      user: makeUser({ plan: 'free' }),
+      contacts: many(3),
+      extra: { 'POST /api/contacts': { status: 403, body: { errors: [FREE_PLAN_LIMIT_MESSAGE] } } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add contact' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'One Too Many');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('dialog', { name: 'The free plan holds 25 contacts' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/limit-reached');
+  });
+
+  it('opens the limit modal at load after premium ended, and "Maintain 25 contacts" keeps the free plan', async () => {
+    const user = userEvent.setup();
+    const me = makeUser({ id: 7, plan: 'free', free_trial: true });
+    const { http } = renderBoard('/kanban', {
+      user: me,
+      contacts: many(25),
+      extra: { 'PATCH /api/users/7': { body: { ...me, free_trial: false } } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Your Premium plan has ended' });
+    await user.click(within(dialog).getByRole('button', { name: 'Maintain 25 contacts' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Maintain 25 contacts?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Maintain 25 contacts' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(http.callsTo('PATCH', '/api/users/7')[0]?.body).toEqual({ plan: 'free', free_trial: false });
+  });
+
+  it("shows billing's answer when Upgrade cannot start checkout (503)", async () => {
+    const user = userEvent.setup();
+    renderBoard('/limit-reached', {
+      user: makeUser({ plan: 'free' }),
+      contacts: many(25),
+      extra: {
+        'POST /api/create-checkout-session': { status: 503, body: { errors: [BILLING_NOT_CONFIGURED_MESSAGE] } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Upgrade' }));
+    expect(await screen.findByText(BILLING_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('moves a card with its "Move to..." menu to the top of the chosen column', async () => {
+    const user = userEvent.setup();
+    const answer = [
+      { ...people[0]!, tier_id: 2, column_order: 1, vertical_order: 1 },
+      { ...people[1]!, vertical_order: 0 },
+      { ...people[2]!, vertical_order: 0 },
+    ];
+    const { http } = renderBoard('/kanban', {
+      extra: {
+        'GET /api/contacts': [{ body: people }, { body: answer }],
+        'POST /api/contacts/11/move': { body: { contacts: answer } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Move Grace Hopper to...' }));
+    const menu = await screen.findByRole('menu', { name: 'Move Grace Hopper to...' });
+    expect(within(menu).queryByRole('menuitem', { name: 'New' })).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Colleagues' }));
+    await waitFor(() =>
+      expect(cardNames('Colleagues')).toEqual([
+        'Grace Hopper, Rear Admiral, US Navy',
+        'Alan Turing, Mathematician, Bletchley Park',
+      ]),
+    );
+    expect(http.callsTo('POST', '/api/contacts/11/move')).toHaveLength(1);
+    expect(http.callsTo('POST', '/api/contacts/11/move')[0]?.body).toEqual({ tier_id: 2, index: 0 });
+  });
+
+  it('puts the card back and says so when a move fails', async () => {
+    const user = userEvent.setup();
+    renderBoard('/kanban', { contacts: people, extra: { 'POST /api/contacts/11/move': { status: 500 } } });
+    await user.click(await screen.findByRole('button', { name: 'Move Grace Hopper to...' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Friends' }));
+    expect(await screen.findByText(/could not be moved/)).toBeInTheDocument();
+    expect(cardNames('Friends')).toEqual([]);
+    expect(cardNames('New')).toContain('Grace Hopper, Rear Admiral, US Navy');
+  });
+
+  it("deletes a card after 'Delete contact?'", async () => {
+    const user = userEvent.setup();
+    const { http } = renderBoard('/kanban', {
+      extra: {
+        'GET /api/contacts': [{ body: people }, { body: people.slice(0, 2) }],
+        'DELETE /api/contacts/12': { status: 204 },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Alan Turing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete contact?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    http.fetchMock.mockClear();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete contact' }));
+    expect(await screen.findByText('Contact deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(cardNames('Colleagues')).toEqual([]));
+    expect(http.callsTo('DELETE', '/api/contacts/12')).toHaveLength(1);
+  });
+
+  it("creates a column with '+ Add Column'", async () => {
+    const user = userEvent.setup();
+    const created = { id: 5, name: 'New Column', position: 4, user_id: 7 };
+    renderBoard('/kanban', {
+      extra: {
+        'GET /api/tiers': [{ body: defaultTiers() }, { body: [...defaultTiers(), created] }],
+        'POST /api/tiers': { status: 201, body: created },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '+ Add Column' }));
+    expect(await screen.findByText('New column created.')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'New Column' })).toBeInTheDocument();
+  });
+
+  it('opens the contact card from /kanban/{id} and closes back to /kanban', async () => {
+    const user = userEvent.setup();
+    renderBoard('/kanban/12', { contacts: people });
+    const dialog = await screen.findByRole('dialog', { name: 'Alan Turing' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location()).toHaveTextContent(/^\/kanban$/);
+  });
+
+  it('opens a card with a click or Enter', async () => {
+    const user = userEvent.setup();
+    renderBoard('/kanban', { contacts: people });
+    await user.click(await screen.findByRole('button', { name: 'Alan Turing, Mathematician, Bletchley Park' }));
+    expect(await screen.findByRole('dialog', { name: 'Alan Turing' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/kanban/12');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/kanban$/));
+
+    screen.getByRole('button', { name: 'Ada Lovelace, Analyst, Analytical Engines' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Ada Lovelace' })).toBeInTheDocument();
+  });
+
+  it('lifts a card with Space, announces it, and cancels with Escape without moving it', async () => {
+    const user = userEvent.setup();
+    const { http } = renderBoard('/kanban', { contacts: people });
+    const card = await screen.findByRole('button', { name: 'Grace Hopper, Rear Admiral, US Navy' });
+    card.focus();
+    await user.keyboard(' ');
+    expect(
+      await screen.findByText('Picked up Grace Hopper. It is in column New, position 2 of 2.'),
+    ).toBeInTheDocument();
+    expect(card).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText(/Moving Grace Hopper was cancelled/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(http.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(cardNames('New')).toEqual([
+      'Ada Lovelace, Analyst, Analytical Engines',
+      'Grace Hopper, Rear Admiral, US Navy',
+    ]);
+  });
+
+  it('registers only the cards near the visible part of a long column for dragging, following the scroll', async () => {
+    // Only the columns' own observers are driven; dnd-kit's get a silent one.
+    const columnObservers: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe(element: Element) {
+          if (element.classList.contains('tier-column__body')) columnObservers.push(this.callback);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const user = userEvent.setup();
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(60) });
+    const body = (await screen.findByRole('region', { name: 'New' })).querySelector<HTMLElement>('.tier-column__body')!;
+    Object.defineProperty(body, 'clientHeight', { configurable: true, value: 600 });
+    act(() => columnObservers.forEach((notify) => notify()));
+    // 600 px show 4 cards (158 px each) and 6 more below are registered; the 30th is not.
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    expect(screen.getAllByRole('button', { name: /^Person / })).toHaveLength(60);
+    const far = screen.getByRole('button', { name: 'Person 31' });
+    far.focus();
+    await user.keyboard(' ');
+    expect(far).not.toHaveAttribute('aria-pressed');
+
+    body.scrollTop = 30 * 158;
+    fireEvent.scroll(body);
+    far.focus();
+    await waitFor(async () => {
+      await user.keyboard(' ');
+      expect(far).toHaveAttribute('aria-pressed', 'true');
+    });
+    await user.keyboard('{Escape}');
+  });
+
+  it('goes back to the board when the contact of the address is not on it', async () => {
+    renderBoard('/kanban/999', { contacts: people });
+    expect(await screen.findByText('That contact is not on your board.')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/kanban$/));
+  });
+});

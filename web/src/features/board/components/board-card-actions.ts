@@ -1,0 +1,20 @@
+import type { Tier } from '@tend/contracts';
+import { createContext, useContext } from 'react';
+
+/** What a card can ask the board to do; every function is stable so cards stay memoised. */
+export interface BoardCardActions {
+  tiers: readonly Tier[];
+  /** The id of the drag instructions every card is described by. */
+  instructionsId: string;
+  openContact: (contactId: number) => void;
+  deleteContact: (contactId: number) => void;
+  moveContactTo: (contactId: number, tierId: number) => void;
+}
+
+export const BoardCardActionsContext = createContext<BoardCardActions | null>(null);
+
+export function useBoardCardActions(): BoardCardActions {
+  const actions = useContext(BoardCardActionsContext);
+  if (!actions) throw new Error('useBoardCardActions must be used inside the board.');
+  return actions;
+}

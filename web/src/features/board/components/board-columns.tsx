@@ -1,0 +1,327 @@
+import type { Contact, Tier } from '@tend/contracts';
+import {
+  closestCenter,
+  defaultDropAnimationSideEffects,
+  DndContext,
+  DragOverlay,
+  getFirstCollision,
+  KeyboardSensor,
+  MeasuringStrategy,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type AutoScrollOptions,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  type DropAnimation,
+  type KeyboardCodes,
+  type Over,
+  type PointerSensorOptions,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { arrayMove } from '@dnd-kit/sortable';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
+import { BOARD_MESSAGES } from '../messages';
+import { visibleColumnIds, type ColumnIds } from '../utils/board-filter';
+import { dropIndexInColumn } from '../utils/drop-index';
+import { boardKeyboardCoordinates } from '../utils/keyboard-coordinates';
+import { ContactCardPreview } from './contact-card';
+import { TierColumn, tierOfDroppable } from './tier-column';
+
+/**
+ * Mouse and pen drags start after 5 px (spec). Touch is left to the TouchSensor and its 120 ms long
+ * press, so a finger can still scroll the board.
+ */
+class MouseAndPenSensor extends PointerSensor {
+  static override activators = [
+    {
+      eventName: 'onPointerDown' as const,
+      handler: ({ nativeEvent: event }: PointerEvent, options: PointerSensorOptions) => {
+        if (!event.isPrimary || event.button !== 0 || event.pointerType === 'touch') return false;
+        options.onActivation?.({ event });
+        return true;
+      },
+    },
+  ];
+}
+
+/** Space lifts and drops, Escape cancels; Enter is left to the card, where it opens the contact. */
+const KEYBOARD_CODES: KeyboardCodes = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] };
+
+/**
+ * Spec: auto-scroll starts at 25% of the container and reaches about 28 px per frame at the edge
+ * (dnd-kit scrolls `acceleration` x depth-into-the-zone pixels every `interval` ms).
+ */
+const AUTO_SCROLL: AutoScrollOptions = { threshold: { x: 0.25, y: 0.25 }, acceleration: 28, interval: 16 };
+
+/** Spec: drops animate within 0.33 to 0.55 s. */
+const DROP_ANIMATION: DropAnimation = {
+  duration: 330,
+  easing: 'cubic-bezier(0.2, 0, 0, 1)',
+  sideEffects: defaultDropAnimationSideEffects({ styles: { active: { opacity: '0.35' } } }),
+};
+
+const SCREEN_READER_INSTRUCTIONS = { draggable: BOARD_MESSAGES.dragInstructions };
+
+const NO_IDS: readonly number[] = [];
+
+/** Spec: a drag starts after 5 px with a mouse, a 120 ms press on touch, or Space on the keyboard. */
+export function useBoardSensors() {
+  return useSensors(
+    useSensor(MouseAndPenSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: boardKeyboardCoordinates, keyboardCodes: KEYBOARD_CODES }),
+  );
+}
+
+interface DragState {
+  /** The card being dragged; null after the drop, while the move is being applied. */
+  activeId: number | null;
+  /** Ids per column as shown during the drag (the dragged card moves between columns). */
+  items: ColumnIds;
+  /** The shown ids the drag started from: once the cache changes, the drag's picture is dropped. */
+  basis: ColumnIds;
+  origin: { tierId: number; index: number };
+}
+
+function findColumn(id: UniqueIdentifier, items: ColumnIds): number | null {
+  const column = tierOfDroppable(id);
+  if (column !== null) return column;
+  for (const [tierId, ids] of Object.entries(items)) {
+    if (ids.includes(id as number)) return Number(tierId);
+  }
+  return null;
+}
+
+export interface BoardDrop {
+  contactId: number;
+  tierId: number;
+  /** Position in the whole destination column, top = 0. */
+  index: number;
+}
+
+interface BoardColumnsProps {
+  tiers: readonly Tier[];
+  /** Every contact per tier id, in board order. */
+  columns: ReadonlyMap<number, readonly Contact[]>;
+  query: string;
+  onDrop: (drop: BoardDrop) => void;
+  onAddContact: (tierId: number) => void;
+  /** Rendered after the last column ('+ Add Column'). */
+  trailing: ReactNode;
+}
+
+/**
+ * The columns and drag and drop (dnd-kit): within and across columns, mouse, touch and keyboard,
+ * with a drag overlay, auto-scroll and spoken announcements. The drop is reported once.
+ */
+export function BoardColumns({ tiers, columns, query, onDrop, onAddContact, trailing }: BoardColumnsProps) {
+  const tierIds = useMemo(() => tiers.map((tier) => tier.id), [tiers]);
+  const visible = useMemo(() => visibleColumnIds(tierIds, columns, query), [tierIds, columns, query]);
+  const byId = useMemo(() => {
+    const map = new Map<number, Contact>();
+    for (const column of columns.values()) for (const contact of column) map.set(contact.id, contact);
+    return map;
+  }, [columns]);
+
+  const [drag, setDrag] = useState<DragState | null>(null);
+  // While dragging, and after the drop until the cache reflects the move, show the drag's picture.
+  const items = drag && (drag.activeId !== null || drag.basis === visible) ? drag.items : visible;
+  const activeId = drag?.activeId ?? null;
+  const activeContact = activeId !== null ? byId.get(activeId) : undefined;
+  const activeColumn = activeId !== null ? findColumn(activeId, items) : null;
+  const filtering = query.trim() !== '';
+
+  const sensors = useBoardSensors();
+
+  // Collision bookkeeping from dnd-kit's multiple-container example: right after a card changes
+  // column its old rectangle is stale, so keep the last target for a frame.
+  const lastOverId = useRef<UniqueIdentifier | null>(null);
+  const movedToNewColumn = useRef(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      movedToNewColumn.current = false;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [items]);
+
+  const collisionDetection: CollisionDetection = useCallback(
+    (args) => {
+      const underPointer = pointerWithin(args);
+      const hits = underPointer.length > 0 ? underPointer : rectIntersection(args);
+      let overId = getFirstCollision(hits, 'id');
+      if (overId !== null) {
+        const tierId = tierOfDroppable(overId);
+        const ids = tierId !== null ? (items[tierId] ?? NO_IDS) : NO_IDS;
+        if (ids.length > 0) {
+          // Over a column's empty space: aim at its closest card instead.
+          const closest = closestCenter({
+            ...args,
+            droppableContainers: args.droppableContainers.filter((container) => ids.includes(container.id as number)),
+          });
+          overId = closest[0]?.id ?? overId;
+        }
+        lastOverId.current = overId;
+        return [{ id: overId }];
+      }
+      if (movedToNewColumn.current && activeId !== null) lastOverId.current = activeId;
+      return lastOverId.current !== null ? [{ id: lastOverId.current }] : [];
+    },
+    [items, activeId],
+  );
+
+  // Announcements run after dnd-kit's state changes; they read names from the latest render.
+  const latest = useRef({ byId, tiers, items });
+  useLayoutEffect(() => {
+    latest.current = { byId, tiers, items };
+  });
+  const lastPlace = useRef<string | null>(null);
+  const announcements = useMemo<Announcements>(() => {
+    // dnd-kit reports "over" at once (the card over itself) and on every re-measure: say each
+    // new place once, so the pick-up message is not replaced straight away.
+    const nameOf = (id: UniqueIdentifier) => latest.current.byId.get(id as number)?.name ?? 'The card';
+    const columnName = (tierId: number | null) =>
+      latest.current.tiers.find((tier) => tier.id === tierId)?.name ?? 'a column';
+    const place = (over: Over) => {
+      const tierId = tierOfDroppable(over.id);
+      if (tierId !== null) return `column ${columnName(tierId)}`;
+      const sortable = (
+        over.data.current as { sortable?: { containerId: UniqueIdentifier; index: number } } | undefined
+      )?.sortable;
+      const column = findColumn(over.id, latest.current.items);
+      const count = column !== null ? (latest.current.items[column]?.length ?? 0) : 0;
+      const position = sortable ? sortable.index + 1 : 1;
+      return `column ${columnName(column)}, position ${position} of ${Math.max(count, position)}`;
+    };
+    return {
+      onDragStart: ({ active }) => {
+        lastPlace.current = null;
+        const column = findColumn(active.id, latest.current.items);
+        const ids = column !== null ? (latest.current.items[column] ?? NO_IDS) : NO_IDS;
+        const position = ids.indexOf(active.id as number) + 1;
+        lastPlace.current = `column ${columnName(column)}, position ${position} of ${ids.length}`;
+        return `Picked up ${nameOf(active.id)}. It is in ${lastPlace.current}.`;
+      },
+      onDragOver: ({ active, over }) => {
+        const now = over ? place(over) : null;
+        if (now === lastPlace.current) return undefined;
+        lastPlace.current = now;
+        return now ? `${nameOf(active.id)} is now in ${now}.` : `${nameOf(active.id)} is not over a column.`;
+      },
+      onDragEnd: ({ active, over }) =>
+        over
+          ? `${nameOf(active.id)} was dropped in ${place(over)}.`
+          : `${nameOf(active.id)} was dropped where it started.`,
+      onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled. It is back where it started.`,
+    };
+  }, []);
+
+  const handleDragStart = ({ active }: DragStartEvent) => {
+    const id = active.id as number;
+    const tierId = findColumn(id, visible);
+    if (tierId === null) return;
+    const index = (columns.get(tierId) ?? []).findIndex((contact) => contact.id === id);
+    setDrag({ activeId: id, items: visible, basis: visible, origin: { tierId, index } });
+  };
+
+  const handleDragOver = ({ active, over }: DragOverEvent) => {
+    if (!over) return;
+    setDrag((state) => {
+      if (!state || state.activeId === null) return state;
+      const id = active.id as number;
+      const from = findColumn(id, state.items);
+      const to = findColumn(over.id, state.items);
+      if (from === null || to === null || from === to) return state;
+      const target = state.items[to] ?? NO_IDS;
+      let index = target.length;
+      if (tierOfDroppable(over.id) === null) {
+        const overIndex = target.indexOf(over.id as number);
+        const translated = active.rect.current.translated;
+        const below = !!translated && translated.top > over.rect.top + over.rect.height / 2;
+        index = overIndex >= 0 ? overIndex + (below ? 1 : 0) : target.length;
+      }
+      movedToNewColumn.current = true;
+      return {
+        ...state,
+        items: {
+          ...state.items,
+          [from]: (state.items[from] ?? NO_IDS).filter((item) => item !== id),
+          [to]: [...target.slice(0, index), id, ...target.slice(index)],
+        },
+      };
+    });
+  };
+
+  const handleDragEnd = ({ active, over }: DragEndEvent) => {
+    const state = drag;
+    const id = active.id as number;
+    const tierId = state ? findColumn(id, state.items) : null;
+    if (!state || !over || tierId === null) {
+      setDrag(null);
+      return;
+    }
+    let shown = state.items[tierId] ?? NO_IDS;
+    if (tierOfDroppable(over.id) === null && over.id !== id && findColumn(over.id, state.items) === tierId) {
+      const fromIndex = shown.indexOf(id);
+      const toIndex = shown.indexOf(over.id as number);
+      if (fromIndex !== -1 && toIndex !== -1) shown = arrayMove([...shown], fromIndex, toIndex);
+    }
+    const columnIds = (columns.get(tierId) ?? []).map((contact) => contact.id);
+    const index = dropIndexInColumn(shown, columnIds, id);
+    if (tierId === state.origin.tierId && index === state.origin.index) {
+      setDrag(null);
+      return;
+    }
+    setDrag({ ...state, activeId: null, items: { ...state.items, [tierId]: shown } });
+    onDrop({ contactId: id, tierId, index });
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      measuring={{ droppable: { strategy: MeasuringStrategy.WhileDragging } }}
+      autoScroll={AUTO_SCROLL}
+      accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+      onDragStart={handleDragStart}
+      onDragOver={handleDragOver}
+      onDragEnd={handleDragEnd}
+      onDragCancel={() => setDrag(null)}
+    >
+      <div className="board__columns">
+        {tiers.map((tier) => (
+          <TierColumn
+            key={tier.id}
+            tier={tier}
+            ids={items[tier.id] ?? NO_IDS}
+            byId={byId}
+            totalCount={columns.get(tier.id)?.length ?? 0}
+            filtering={filtering}
+            dropTarget={activeColumn === tier.id}
+            pinnedId={activeColumn === tier.id ? activeId : null}
+            onAddContact={onAddContact}
+          />
+        ))}
+        {trailing}
+      </div>
+      <DragOverlay dropAnimation={DROP_ANIMATION}>
+        {activeContact ? <ContactCardPreview contact={activeContact} /> : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

@@ -1,0 +1,149 @@
+import { CARD_TRUNCATION, TIER_NAME_MAX_LENGTH, truncate, type Tier } from '@tend/contracts';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { useNotify } from '../../../components/ui/toast';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { useDeleteTier } from '../api/delete-tier';
+import { useRenameTier } from '../api/rename-tier';
+import { BOARD_MESSAGES } from '../messages';
+
+/** Spec: '1 contact' or 'N contacts'. */
+export function contactCountLabel(count: number): string {
+  return count === 1 ? '1 contact' : `${count} contacts`;
+}
+
+interface ColumnHeaderProps {
+  tier: Tier;
+  headingId: string;
+  /** Cards shown (after the filter). */
+  shownCount: number;
+  /** Every card in the column: only an empty column may be deleted. */
+  totalCount: number;
+}
+
+/**
+ * Column name (truncated to 18; pencil to rename, committing on Enter or blur, Escape cancels),
+ * the count, and the trash icon with its tooltip. The first column (position 0) has neither icon.
+ */
+export function ColumnHeader({ tier, headingId, shownCount, totalCount }: ColumnHeaderProps) {
+  const rename = useRenameTier();
+  const remove = useDeleteTier();
+  const notify = useNotify();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(tier.name);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const finished = useRef(false);
+  const pencil = useRef<HTMLButtonElement>(null);
+  const hintId = useId();
+  const locked = tier.position === 0;
+  const deletable = totalCount === 0;
+
+  const startEditing = () => {
+    finished.current = false;
+    setDraft(tier.name);
+    setEditing(true);
+  };
+
+  const finish = (save: boolean, returnFocus: boolean) => {
+    // Enter unmounts the input, which then blurs: commit once.
+    if (finished.current) return;
+    finished.current = true;
+    setEditing(false);
+    if (returnFocus) requestAnimationFrame(() => pencil.current?.focus());
+    if (!save) return;
+    const name = draft.trim();
+    if (name === tier.name) return;
+    if (!name) {
+      notify.error(BOARD_MESSAGES.columnUpdateFailed, { detail: BOARD_MESSAGES.columnNameEmpty });
+      return;
+    }
+    rename.mutate({ id: tier.id, name });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      finish(true, true);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      finish(false, true);
+    }
+  };
+
+  return (
+    <header className="tier-column__header">
+      <div className="tier-column__title-row">
+        {editing ? (
+          <input
+            className="tier-column__rename"
+            aria-label="Column name"
+            value={draft}
+            maxLength={TIER_NAME_MAX_LENGTH}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            onBlur={() => finish(true, false)}
+            onFocus={(event) => event.currentTarget.select()}
+            autoFocus
+          />
+        ) : (
+          <h2 id={headingId} className="tier-column__name" title={tier.name}>
+            <span aria-hidden="true">{truncate(tier.name, CARD_TRUNCATION.column)}</span>
+            <span className="visually-hidden">{tier.name}</span>
+          </h2>
+        )}
+        {!locked && !editing ? (
+          <button
+            ref={pencil}
+            type="button"
+            className="icon-btn icon-btn--sm"
+            aria-label={`Rename column ${tier.name}`}
+            title="Rename column"
+            onClick={startEditing}
+          >
+            <Pencil size={14} aria-hidden="true" />
+          </button>
+        ) : null}
+        {!locked ? (
+          <Tooltip content={deletable ? BOARD_MESSAGES.deleteColumn : BOARD_MESSAGES.columnMustBeEmpty}>
+            <button
+              type="button"
+              className="icon-btn icon-btn--sm tier-column__delete"
+              aria-label={`Delete column ${tier.name}`}
+              aria-disabled={deletable ? undefined : true}
+              {...(deletable ? {} : { 'aria-describedby': hintId })}
+              onClick={() => {
+                if (deletable) setConfirmingDelete(true);
+              }}
+            >
+              <Trash2 size={14} aria-hidden="true" />
+            </button>
+          </Tooltip>
+        ) : null}
+        {!locked && !deletable ? (
+          <span id={hintId} className="visually-hidden">
+            {BOARD_MESSAGES.columnMustBeEmpty}
+          </span>
+        ) : null}
+      </div>
+      <p className="tier-column__count">{contactCountLabel(shownCount)}</p>
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete column?"
+        description={
+          <p>
+            The empty column <strong>{tier.name}</strong> will be removed from your board.
+          </p>
+        }
+        confirmLabel="Delete column"
+        tone="danger"
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate({ id: tier.id, name: tier.name }, { onSettled: () => setConfirmingDelete(false) })
+        }
+      />
+    </header>
+  );
+}

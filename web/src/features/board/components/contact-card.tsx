@@ -1,0 +1,258 @@
+import { CARD_TRUNCATION, truncate, type Contact } from '@tend/contracts';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ArrowRightLeft, Trash2 } from 'lucide-react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type KeyboardEventHandler,
+  type PointerEventHandler,
+  type SyntheticEvent,
+  type TouchEventHandler,
+} from 'react';
+import { Avatar } from '../../../components/ui/avatar';
+import { LinkedInIcon } from '../../../components/ui/linkedin-icon';
+import { Menu, MenuItem, MenuLabel } from '../../../components/ui/menu';
+import { useBoardCardActions } from './board-card-actions';
+
+/** Spec section 9: tier names in menus are truncated to 30 characters. */
+const MENU_TIER_TRUNCATION = 30;
+
+/** What a screen reader says for a card: the whole name, title and company. */
+export function cardLabel(contact: Pick<Contact, 'name' | 'title' | 'company'>): string {
+  return [contact.name, contact.title, contact.company].filter(Boolean).join(', ');
+}
+
+/** Photo, then name, title and company truncated to 18, 23 and 33 characters (spec section 9). */
+export const CardSummary = memo(function CardSummary({ contact }: { contact: Contact }) {
+  return (
+    <>
+      <Avatar name={contact.name} src={contact.photo_url} size={40} showExpiredHint className="contact-card__avatar" />
+      <span className="contact-card__text">
+        <span className="contact-card__name" title={contact.name}>
+          {truncate(contact.name, CARD_TRUNCATION.name)}
+        </span>
+        {contact.title ? (
+          <span className="contact-card__title" title={contact.title}>
+            {truncate(contact.title, CARD_TRUNCATION.title)}
+          </span>
+        ) : null}
+        {contact.company ? (
+          <span className="contact-card__company" title={contact.company}>
+            {truncate(contact.company, CARD_TRUNCATION.company)}
+          </span>
+        ) : null}
+      </span>
+    </>
+  );
+});
+
+/** Keeps pointer and key presses on the card's buttons from starting a drag. */
+function stop(event: SyntheticEvent) {
+  event.stopPropagation();
+}
+
+/** LinkedIn link, "Move to..." menu (the non-drag way to move) and delete. */
+const CardActions = memo(function CardActions({ contact, tierId }: { contact: Contact; tierId: number }) {
+  const { tiers, deleteContact, moveContactTo } = useBoardCardActions();
+  const others = tiers.filter((tier) => tier.id !== tierId);
+  return (
+    <div className="contact-card__actions" onPointerDown={stop} onTouchStart={stop} onKeyDown={stop}>
+      {contact.linked_in ? (
+        <a
+          className="icon-btn icon-btn--sm"
+          href={contact.linked_in}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`LinkedIn profile of ${contact.name} (opens in a new tab)`}
+          title="LinkedIn profile"
+        >
+          <LinkedInIcon size={15} />
+        </a>
+      ) : null}
+      <Menu
+        label={`Move ${contact.name} to`}
+        align="end"
+        scrollable
+        trigger={
+          <button
+            type="button"
+            className="icon-btn icon-btn--sm"
+            aria-label={`Move ${contact.name} to...`}
+            title="Move to..."
+          >
+            <ArrowRightLeft size={15} aria-hidden="true" />
+          </button>
+        }
+      >
+        <MenuLabel>Move to...</MenuLabel>
+        {others.length === 0 ? <p className="menu__empty">Add another column to move this card.</p> : null}
+        {others.map((tier) => (
+          <MenuItem key={tier.id} onSelect={() => moveContactTo(contact.id, tier.id)}>
+            {truncate(tier.name, MENU_TIER_TRUNCATION)}
+          </MenuItem>
+        ))}
+      </Menu>
+      <button
+        type="button"
+        className="icon-btn icon-btn--sm contact-card__delete"
+        aria-label={`Delete ${contact.name}`}
+        title="Delete contact"
+        onClick={() => deleteContact(contact.id)}
+      >
+        <Trash2 size={15} aria-hidden="true" />
+      </button>
+    </div>
+  );
+});
+
+interface SortableListeners {
+  onPointerDown?: PointerEventHandler;
+  onTouchStart?: TouchEventHandler;
+  onKeyDown?: KeyboardEventHandler;
+}
+
+interface SortableBindingProps {
+  id: number;
+  tierId: number;
+  /** The card's elements; read after mount (a parent's refs attach after its children's effects). */
+  getNode: () => HTMLElement | null;
+  getHandle: () => HTMLElement | null;
+  onListeners: (listeners: SortableListeners | null) => void;
+  onDraggingChange: (dragging: boolean) => void;
+  onMotion: (transform: string, transition: string) => void;
+}
+
+/**
+ * Registers one card with dnd-kit. dnd-kit re-renders every `useSortable` whenever the card under
+ * the pointer changes, so this renders nothing and moves the card through its DOM node: only
+ * these small components re-render during a drag, never the cards.
+ */
+function SortableBinding({
+  id,
+  tierId,
+  getNode,
+  getHandle,
+  onListeners,
+  onDraggingChange,
+  onMotion,
+}: SortableBindingProps) {
+  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
+    id,
+    data: { type: 'card', tierId },
+  });
+
+  useEffect(() => {
+    setNodeRef(getNode());
+    setActivatorNodeRef(getHandle());
+  }, [setNodeRef, setActivatorNodeRef, getNode, getHandle]);
+
+  useEffect(() => {
+    onListeners((listeners as SortableListeners | undefined) ?? null);
+    return () => onListeners(null);
+  }, [listeners, onListeners]);
+
+  useLayoutEffect(() => {
+    onDraggingChange(isDragging);
+    return () => onDraggingChange(false);
+  }, [isDragging, onDraggingChange]);
+
+  useLayoutEffect(() => {
+    onMotion(CSS.Translate.toString(transform) ?? '', transition ?? '');
+    return () => onMotion('', '');
+  }, [transform, transition, onMotion]);
+
+  return null;
+}
+
+interface BoardCardProps {
+  contact: Contact;
+  tierId: number;
+  /** Registered with dnd-kit: cards near the visible part of their column (see TierColumn). */
+  live: boolean;
+}
+
+/**
+ * A card on the board (150 px high). The whole card drags with a mouse or a long press; the card's
+ * main button is the keyboard handle (Space lifts, arrows move, Space drops, Escape cancels) and
+ * opens the contact on click or Enter. Memoised: it re-renders only when its contact changes.
+ */
+export const BoardCard = memo(function BoardCard({ contact, tierId, live }: BoardCardProps) {
+  const { openContact, instructionsId } = useBoardCardActions();
+  const node = useRef<HTMLLIElement>(null);
+  const handle = useRef<HTMLDivElement>(null);
+  const listeners = useRef<SortableListeners | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const getNode = useCallback(() => node.current, []);
+  const getHandle = useCallback(() => handle.current, []);
+  const setListeners = useCallback((value: SortableListeners | null) => {
+    listeners.current = value;
+  }, []);
+  const move = useCallback((transform: string, transition: string) => {
+    const element = node.current;
+    if (!element) return;
+    element.style.transform = transform;
+    element.style.transition = transition;
+  }, []);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    listeners.current?.onKeyDown?.(event);
+    if (event.key === 'Enter' && !dragging && !event.defaultPrevented) {
+      event.preventDefault();
+      openContact(contact.id);
+    }
+  };
+
+  return (
+    <li
+      ref={node}
+      className={dragging ? 'contact-card contact-card--placeholder' : 'contact-card'}
+      data-contact-id={contact.id}
+      onPointerDown={(event) => listeners.current?.onPointerDown?.(event)}
+      onTouchStart={(event) => listeners.current?.onTouchStart?.(event)}
+    >
+      <div
+        ref={handle}
+        role="button"
+        tabIndex={0}
+        aria-roledescription="draggable contact card"
+        aria-describedby={instructionsId}
+        aria-pressed={dragging ? true : undefined}
+        className="contact-card__open"
+        aria-label={cardLabel(contact)}
+        onKeyDown={handleKeyDown}
+        onClick={() => openContact(contact.id)}
+      >
+        <CardSummary contact={contact} />
+      </div>
+      <CardActions contact={contact} tierId={tierId} />
+      {live ? (
+        <SortableBinding
+          id={contact.id}
+          tierId={tierId}
+          getNode={getNode}
+          getHandle={getHandle}
+          onListeners={setListeners}
+          onDraggingChange={setDragging}
+          onMotion={move}
+        />
+      ) : null}
+    </li>
+  );
+});
+
+/** The card under the pointer while dragging (rendered in the drag overlay). */
+export function ContactCardPreview({ contact }: { contact: Contact }) {
+  return (
+    <div className="contact-card contact-card--overlay" aria-hidden="true">
+      <div className="contact-card__open">
+        <CardSummary contact={contact} />
+      </div>
+    </div>
+  );
+}

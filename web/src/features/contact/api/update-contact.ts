@@ -1,0 +1,51 @@
+import type { Contact } from '@tend/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { contactKeys } from './keys';
+
+/** The editable fields of the contact card, as the form holds them (empty string = no value). */
+export interface ContactFields {
+  name: string;
+  title: string;
+  company: string;
+  linked_in: string;
+  email: string;
+  phone_number: string;
+  connection_description: string;
+  /** YYYY-MM-DD or empty. */
+  date_connected: string;
+}
+
+export const CONTACT_FIELD_KEYS = [
+  'name',
+  'title',
+  'company',
+  'linked_in',
+  'email',
+  'phone_number',
+  'connection_description',
+  'date_connected',
+] as const satisfies readonly (keyof ContactFields)[];
+
+/** `PATCH /api/contacts/{id}` as the spec's multipart form (`contact[name]`, ..., `contact[id]`). */
+export function updateContact({ id, fields }: { id: number; fields: ContactFields }): Promise<Contact> {
+  const form = new FormData();
+  form.set('contact[id]', String(id));
+  for (const key of CONTACT_FIELD_KEYS) form.set(`contact[${key}]`, fields[key]);
+  return api<Contact>(`/api/contacts/${id}`, { method: 'PATCH', body: form });
+}
+
+/** Puts a contact the server answered into the cached list. */
+export function replaceCachedContact(contacts: Contact[] | undefined, updated: Contact): Contact[] | undefined {
+  return contacts?.map((contact) => (contact.id === updated.id ? updated : contact));
+}
+
+export function useUpdateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContact,
+    onSuccess: (updated) => {
+      queryClient.setQueryData<Contact[]>(contactKeys.list, (contacts) => replaceCachedContact(contacts, updated));
+    },
+  });
+}

@@ -1,0 +1,166 @@
+import { createContactRequestSchema, NAME_EMPTY_MESSAGE, type Contact } from '@tend/contracts';
+import { ArrowRight } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog, Modal } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/text-field';
+import { useNotify } from '../../../components/ui/toast';
+import { ApiError, readErrorMessages } from '../../../lib/api-client';
+import { useCreateContact } from '../api/create-contact';
+import { CONTACT_MESSAGES } from '../messages';
+import '../contact.css';
+import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
+import { RequiredLabel } from './required-label';
+
+type AddField = 'name' | 'title' | 'company' | 'linked_in';
+type AddValues = Record<AddField, string>;
+
+const EMPTY: AddValues = { name: '', title: '', company: '', linked_in: '' };
+
+interface AddContactModalProps {
+  /** The column whose '+ Add contact' was clicked; the server's first column when absent. */
+  tierId: number | undefined;
+  onClose: () => void;
+  onCreated: (contact: Contact) => void;
+  /** The server refused because a free plan already holds 25 contacts (403). */
+  onLimitReached: () => void;
+}
+
+/**
+ * Add contact (spec section 2): '*Name' (required, autofocused), Title, Company, LinkedIn profile
+ * URL; 'Next' with an arrow, disabled while the name is empty; Cancel asks 'Discard contact?'.
+ * Mount it only while open, so every visit starts empty.
+ */
+export function AddContactModal({ tierId, onClose, onCreated, onLimitReached }: AddContactModalProps) {
+  const create = useCreateContact();
+  const notify = useNotify();
+  const [values, setValues] = useState<AddValues>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<AddField, string>>>({});
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+
+  const change = (field: AddField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    setServerErrors([]);
+    const parsed = createContactRequestSchema.safeParse({ ...values, ...(tierId ? { tier_id: tierId } : {}) });
+    if (!parsed.success) {
+      const found = fieldErrors<AddField>(parsed.error);
+      setErrors(found);
+      if (found.name) notify.error(CONTACT_MESSAGES.requiredFields);
+      return;
+    }
+    create.mutate(parsed.data, {
+      onSuccess: (contact) => {
+        notify.success(CONTACT_MESSAGES.added);
+        onCreated(contact);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 403) {
+          onLimitReached();
+          return;
+        }
+        const messages = readErrorMessages(error, CONTACT_MESSAGES.addFailed);
+        const perField: Partial<Record<AddField, string>> = {};
+        for (const message of messages) {
+          const field = fieldForServerMessage(message);
+          if (field === 'name' || field === 'linked_in') perField[field] ??= message;
+        }
+        setErrors(perField);
+        setServerErrors(messages);
+        notify.error(
+          messages.includes(NAME_EMPTY_MESSAGE) ? CONTACT_MESSAGES.requiredFields : CONTACT_MESSAGES.addFailed,
+        );
+      },
+    });
+  };
+
+  const askToDiscard = () => {
+    if (!create.isPending) setConfirmDiscard(true);
+  };
+
+  return (
+    <>
+      <Modal
+        open
+        onOpenChange={(open) => {
+          if (!open) askToDiscard();
+        }}
+        title="Add contact"
+        description={<p>Start with the basics. The contact card opens next for everything else.</p>}
+        hideClose
+        size="md"
+      >
+        <form className="form add-contact" onSubmit={submit} noValidate aria-label="Add contact">
+          {serverErrors.length > 0 ? (
+            <Alert title={CONTACT_MESSAGES.addFailed}>
+              <ul className="alert__list">
+                {serverErrors.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+          <TextField
+            label={<RequiredLabel>Name</RequiredLabel>}
+            name="name"
+            value={values.name}
+            onChange={change('name')}
+            error={errors.name}
+            required
+            autoFocus
+            autoComplete="off"
+          />
+          <TextField label="Title" name="title" value={values.title} onChange={change('title')} autoComplete="off" />
+          <TextField
+            label="Company"
+            name="company"
+            value={values.company}
+            onChange={change('company')}
+            autoComplete="off"
+          />
+          <TextField
+            label="LinkedIn profile URL"
+            name="linked_in"
+            type="url"
+            inputMode="url"
+            placeholder="linkedin.com/in/..."
+            value={values.linked_in}
+            onChange={change('linked_in')}
+            error={errors.linked_in}
+            autoComplete="off"
+          />
+          <div className="dialog__footer">
+            <Button variant="secondary" onClick={askToDiscard} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!values.name.trim()} loading={create.isPending}>
+              Next
+              <ArrowRight size={16} aria-hidden="true" />
+            </Button>
+          </div>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        open={confirmDiscard}
+        onOpenChange={setConfirmDiscard}
+        title="Discard contact?"
+        description={<p>Any information you input will be lost.</p>}
+        confirmLabel="Discard contact"
+        tone="danger"
+        onConfirm={() => {
+          setConfirmDiscard(false);
+          notify.success(CONTACT_MESSAGES.discarded);
+          onClose();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+import type { Contact } from '@tend/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { defaultTiers, makeContact, makeUser } from '../../../test/fixtures';
+import { renderScreen } from '../../../test/render';
+import { useContacts } from '../api/get-contacts';
+import { ContactCardModal } from './contact-card-modal';
+
+const grace = makeContact({
+  id: 5,
+  name: 'Grace Brewster Murray Hopper of the United States Navy Reserve',
+  title: 'Rear Admiral and Director of the Navy Programming Languages Group',
+  company: 'United States Navy, Office of Information Systems Planning',
+  linked_in: 'https://www.linkedin.com/in/grace',
+  email: 'grace@example.com',
+  phone_number: '+1 555 0100',
+  connection_description: 'Met at a COBOL meetup.',
+  date_connected: '2024-06-16T00:00:00.000Z',
+  tier_id: 1,
+});
+
+/** The card fed from the contacts query, as the board screen does. */
+function Harness({ id, onClose }: { id: number; onClose: () => void }) {
+  const contacts = useContacts();
+  const contact = contacts.data?.find((candidate) => candidate.id === id);
+  return contact ? <ContactCardModal contact={contact} tiers={defaultTiers()} onClose={onClose} /> : null;
+}
+
+function renderCard(contacts: Contact[] = [grace], routes: Parameters<typeof mockFetch>[0] = {}) {
+  const http = mockFetch({ 'GET /api/contacts': { body: contacts }, ...routes });
+  const onClose = vi.fn();
+  renderScreen(<Harness id={contacts[0]!.id} onClose={onClose} />, {
+    path: '/kanban/:id',
+    url: '/kanban/5',
+    user: makeUser(),
+  });
+  return { http, onClose };
+}
+
+async function openCard(name: string | RegExp = grace.name) {
+  return screen.findByRole('dialog', { name });
+}
+
+describe('ContactCardModal', () => {
+  beforeEach(() => window.localStorage.setItem('tend.csrf-token', 't'));
+
+  it('shows the header truncated to 50 characters, the column, Close, three tabs and the timeline', async () => {
+    renderCard();
+    const dialog = await openCard();
+    expect(within(dialog).getByText('Grace Brewster Murray Hopper of the United States ...')).toBeInTheDocument();
+    expect(within(dialog).getByText('Rear Admiral and Director of the Navy Programming ...')).toBeInTheDocument();
+    expect(within(dialog).getByText('United States Navy, Office of Information Systems ...')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Column: New. Change column' })).toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Contact information', 'Interaction notes', 'Follow-up message']);
+    const timeline = within(dialog).getByRole('complementary', { name: 'Timeline' });
+    expect(timeline).toHaveTextContent(`First connected with ${grace.name}`);
+    expect(timeline).toHaveTextContent('June 16, 2024');
+  });
+
+  it('dates the first timeline event by the creation date when there is no connection date', async () => {
+    renderCard([makeContact({ id: 5, name: 'Ada', date_connected: null, created_at: '2025-03-03T12:00:00.000Z' })]);
+    const dialog = await openCard('Ada');
+    expect(within(dialog).getByRole('complementary', { name: 'Timeline' })).toHaveTextContent('March 3, 2025');
+  });
+
+  it('fills every field, using the first 10 characters of the connection date', async () => {
+    renderCard();
+    const dialog = await openCard();
+    const form = within(dialog).getByRole('form', { name: 'Contact information' });
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue(grace.name);
+    expect(within(form).getByRole('textbox', { name: 'LinkedIn profile URL' })).toHaveValue(
+      'https://www.linkedin.com/in/grace',
+    );
+    expect(within(form).getByRole('textbox', { name: 'Email' })).toHaveValue('grace@example.com');
+    expect(within(form).getByRole('textbox', { name: 'Phone number' })).toHaveValue('+1 555 0100');
+    expect(within(form).getByRole('textbox', { name: 'Connection description' })).toHaveValue('Met at a COBOL meetup.');
+    expect(within(form).getByLabelText('Date connected')).toHaveValue('2024-06-16');
+  });
+
+  it("blocks saving without a name ('Name cannot be empty.')", async () => {
+    const user = userEvent.setup();
+    const { http } = renderCard();
+    const dialog = await openCard();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Name cannot be empty.');
+    expect(http.callsTo('PATCH', '/api/contacts/5')).toHaveLength(0);
+  });
+
+  it("saves every field as the spec's multipart form", async () => {
+    const user = userEvent.setup();
+    const saved = { ...grace, title: 'Commodore' };
+    const { http } = renderCard([grace], { 'PATCH /api/contacts/5': { body: saved } });
+    const dialog = await openCard();
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Commodore');
+    expect(within(dialog).getByText('Unsaved changes')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Contact information saved.')).toBeInTheDocument();
+    const body = http.callsTo('PATCH', '/api/contacts/5')[0]?.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(Object.fromEntries(body.entries())).toEqual({
+      'contact[id]': '5',
+      'contact[name]': grace.name,
+      'contact[title]': 'Commodore',
+      'contact[company]': grace.company,
+      'contact[linked_in]': grace.linked_in,
+      'contact[email]': 'grace@example.com',
+      'contact[phone_number]': '+1 555 0100',
+      'contact[connection_description]': 'Met at a COBOL meetup.',
+      'contact[date_connected]': '2024-06-16',
+    });
+    await waitFor(() => expect(within(dialog).queryByText('Unsaved changes')).not.toBeInTheDocument());
+    expect(within(dialog).getByText('Commodore')).toBeInTheDocument();
+  });
+
+  it("asks 'Close card without saving?' when there are unsaved changes", async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderCard();
+    const dialog = await openCard();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Company' }), '!');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Close card without saving?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Close card without saving?' })).getByRole('button', {
+        name: 'Close card',
+      }),
+    );
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes at once without changes', async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderCard();
+    await openCard();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Close card without saving?' })).not.toBeInTheDocument();
+  });
+
+  it('moves the card to the top of another column from the column selector', async () => {
+    const user = userEvent.setup();
+    const moved = { ...grace, tier_id: 3, column_order: 2, vertical_order: 0 };
+    const { http } = renderCard([grace], {
+      'GET /api/contacts': [{ body: [grace] }, { body: [moved] }],
+      'POST /api/contacts/5/move': { body: { contacts: [moved] } },
+    });
+    const dialog = await openCard();
+    await user.click(within(dialog).getByRole('button', { name: 'Column: New. Change column' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Friends' }));
+    expect(await screen.findByText('Column updated successfully.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Column: Friends. Change column' })).toBeInTheDocument();
+    expect(http.callsTo('POST', '/api/contacts/5/move')[0]?.body).toEqual({ tier_id: 3, index: 0 });
+  });
+
+  it("deletes the contact after 'Delete contact?'", async () => {
+    const user = userEvent.setup();
+    const { http } = renderCard([grace], { 'DELETE /api/contacts/5': { status: 204 } });
+    const dialog = await openCard();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete contact' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete contact?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete contact' }));
+    expect(await screen.findByText('Contact deleted.')).toBeInTheDocument();
+    expect(http.callsTo('DELETE', '/api/contacts/5')).toHaveLength(1);
+  });
+
+  it('shows the coming-soon tabs and opens the photo crop from the header photo', async () => {
+    const user = userEvent.setup();
+    renderCard();
+    const dialog = await openCard();
+    await user.click(within(dialog).getByRole('tab', { name: 'Interaction notes' }));
+    expect(within(dialog).getByRole('tabpanel', { name: 'Interaction notes' })).toHaveTextContent('Coming soon');
+    await user.click(within(dialog).getByRole('tab', { name: 'Follow-up message' }));
+    expect(within(dialog).getByRole('tabpanel', { name: 'Follow-up message' })).toHaveTextContent('Coming soon');
+    await user.click(within(dialog).getByRole('button', { name: `Change photo of ${grace.name}` }));
+    expect(await screen.findByRole('dialog', { name: 'Update photo' })).toBeInTheDocument();
+  });
+});

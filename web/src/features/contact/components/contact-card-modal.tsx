@@ -1,0 +1,226 @@
+import { CARD_TRUNCATION, truncate, updateContactRequestSchema, type Contact, type Tier } from '@tend/contracts';
+import * as Tabs from '@radix-ui/react-tabs';
+import { Camera, MessageSquareText, NotebookPen, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog, DialogFrame, DialogTitle } from '../../../components/ui/dialog';
+import { useNotify } from '../../../components/ui/toast';
+import { readErrorMessage, readErrorMessages } from '../../../lib/api-client';
+import { useMoveContact } from '../api/move-contact';
+import { CONTACT_FIELD_KEYS, useUpdateContact, type ContactFields } from '../api/update-contact';
+import { CONTACT_MESSAGES } from '../messages';
+import '../contact.css';
+import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
+import { ComingSoonPanel } from './coming-soon-panel';
+import { ContactInfoForm, type ContactFieldErrors } from './contact-info-form';
+import { ContactTimeline } from './contact-timeline';
+import { DeleteContactDialog } from './delete-contact-dialog';
+import { ImageCropModal } from './image-crop-modal';
+import { TierSelect } from './tier-select';
+
+export function toContactFields(contact: Contact): ContactFields {
+  return {
+    name: contact.name,
+    title: contact.title ?? '',
+    company: contact.company ?? '',
+    linked_in: contact.linked_in ?? '',
+    email: contact.email ?? '',
+    phone_number: contact.phone_number ?? '',
+    connection_description: contact.connection_description ?? '',
+    // Spec: the first 10 characters of date_connected are used.
+    date_connected: contact.date_connected ? contact.date_connected.slice(0, 10) : '',
+  };
+}
+
+function sameFields(a: ContactFields, b: ContactFields): boolean {
+  return CONTACT_FIELD_KEYS.every((key) => a[key] === b[key]);
+}
+
+/** Header text: full text for assistive technology, truncated to 50 on screen (spec). */
+function HeaderText({ text, className }: { text: string; className: string }) {
+  return (
+    <p className={className} title={text}>
+      {truncate(text, CARD_TRUNCATION.header)}
+    </p>
+  );
+}
+
+interface ContactCardModalProps {
+  contact: Contact;
+  tiers: readonly Tier[];
+  onClose: () => void;
+}
+
+/**
+ * The contact card (spec: 1200 x 710, three tabs, header with photo, name, title, company, Close
+ * and the column selector; a timeline on the right). Mount it keyed by contact id.
+ */
+export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalProps) {
+  const notify = useNotify();
+  const update = useUpdateContact();
+  const move = useMoveContact();
+  const [baseline, setBaseline] = useState(() => toContactFields(contact));
+  const [values, setValues] = useState(baseline);
+  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<'close' | 'delete' | 'photo' | null>(null);
+  const dirty = !sameFields(values, baseline);
+
+  const requestClose = () => {
+    if (dirty) setDialog('close');
+    else onClose();
+  };
+
+  const changeField = (field: keyof ContactFields, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const save = () => {
+    if (update.isPending) return;
+    setServerErrors([]);
+    const parsed = updateContactRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors<keyof ContactFields>(parsed.error));
+      return;
+    }
+    update.mutate(
+      { id: contact.id, fields: values },
+      {
+        onSuccess: (saved) => {
+          const fields = toContactFields(saved);
+          setBaseline(fields);
+          setValues(fields);
+          setErrors({});
+          notify.success(CONTACT_MESSAGES.saved);
+        },
+        onError: (error) => {
+          const messages = readErrorMessages(error, CONTACT_MESSAGES.saveFailed);
+          const perField: ContactFieldErrors = {};
+          for (const message of messages) {
+            const field = fieldForServerMessage(message);
+            if (field) perField[field] ??= message;
+          }
+          setErrors(perField);
+          setServerErrors(messages);
+          notify.error(readErrorMessage(error, CONTACT_MESSAGES.saveFailed));
+        },
+      },
+    );
+  };
+
+  const changeTier = (tier: Tier) => {
+    move.mutate({
+      contactId: contact.id,
+      tierId: tier.id,
+      index: 0,
+      columnOrder: tier.position,
+      successMessage: CONTACT_MESSAGES.columnUpdated,
+      failureMessage: CONTACT_MESSAGES.columnUpdateFailed,
+    });
+  };
+
+  return (
+    <DialogFrame
+      open
+      onOpenChange={(open) => {
+        if (!open) requestClose();
+      }}
+      className="dialog contact-modal"
+    >
+      <header className="contact-modal__header">
+        <button
+          type="button"
+          className="contact-modal__photo"
+          onClick={() => setDialog('photo')}
+          aria-label={`Change photo of ${contact.name}`}
+        >
+          <Avatar name={contact.name} src={contact.photo_url} size={72} showExpiredHint />
+          <span className="contact-modal__photo-badge" aria-hidden="true">
+            <Camera size={14} />
+          </span>
+        </button>
+        <div className="contact-modal__identity">
+          <DialogTitle className="contact-modal__name" title={contact.name}>
+            <span aria-hidden="true">{truncate(contact.name, CARD_TRUNCATION.header)}</span>
+            <span className="visually-hidden">{contact.name}</span>
+          </DialogTitle>
+          {contact.title ? <HeaderText text={contact.title} className="contact-modal__title" /> : null}
+          {contact.company ? <HeaderText text={contact.company} className="contact-modal__company" /> : null}
+        </div>
+        <div className="contact-modal__actions">
+          <TierSelect tiers={tiers} tierId={contact.tier_id} onChange={changeTier} pending={move.isPending} />
+          <Button
+            variant="ghost"
+            size="sm"
+            className="btn--danger-ghost"
+            icon={<Trash2 size={16} aria-hidden="true" />}
+            onClick={() => setDialog('delete')}
+          >
+            Delete contact
+          </Button>
+          <Button variant="secondary" size="sm" icon={<X size={16} aria-hidden="true" />} onClick={requestClose}>
+            Close
+          </Button>
+        </div>
+      </header>
+
+      <div className="contact-modal__body">
+        <Tabs.Root defaultValue="information" className="contact-tabs">
+          <Tabs.List className="contact-tabs__list" aria-label="Contact card sections">
+            <Tabs.Trigger className="contact-tabs__tab" value="information">
+              Contact information
+            </Tabs.Trigger>
+            <Tabs.Trigger className="contact-tabs__tab" value="notes">
+              Interaction notes
+            </Tabs.Trigger>
+            <Tabs.Trigger className="contact-tabs__tab" value="follow-up">
+              Follow-up message
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content className="contact-tabs__panel" value="information">
+            <ContactInfoForm
+              values={values}
+              errors={errors}
+              serverErrors={serverErrors}
+              dirty={dirty}
+              saving={update.isPending}
+              onChange={changeField}
+              onSubmit={save}
+            />
+          </Tabs.Content>
+          <Tabs.Content className="contact-tabs__panel" value="notes">
+            <ComingSoonPanel icon={<NotebookPen size={28} />} title="Interaction notes">
+              Log each call, message or coffee with {contact.name}, set a next-contact date and get a reminder when it
+              is due.
+            </ComingSoonPanel>
+          </Tabs.Content>
+          <Tabs.Content className="contact-tabs__panel" value="follow-up">
+            <ComingSoonPanel icon={<MessageSquareText size={28} />} title="Follow-up message">
+              Draft a follow-up to {contact.name} from your notes, then copy it or open it in your email.
+            </ComingSoonPanel>
+          </Tabs.Content>
+        </Tabs.Root>
+        <ContactTimeline contact={contact} />
+      </div>
+
+      <ConfirmDialog
+        open={dialog === 'close'}
+        onOpenChange={(open) => setDialog(open ? 'close' : null)}
+        title="Close card without saving?"
+        description={<p>Your changes to {contact.name} have not been saved.</p>}
+        confirmLabel="Close card"
+        tone="danger"
+        onConfirm={() => {
+          setDialog(null);
+          onClose();
+        }}
+      />
+      <DeleteContactDialog contact={dialog === 'delete' ? contact : null} onClose={() => setDialog(null)} />
+      {dialog === 'photo' ? (
+        <ImageCropModal contactId={contact.id} contactName={contact.name} onClose={() => setDialog(null)} />
+      ) : null}
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,28 @@
+import { ApiError } from '../../lib/api-client';
+
+/** Spec section 8 texts for contacts, plus the few this build adds where the spec is silent. */
+export const CONTACT_MESSAGES = {
+  added: 'Contact added.',
+  addFailed: 'Error adding contact. Please try again.',
+  requiredFields: 'Please fill out all required fields.',
+  discarded: 'Contact discarded.',
+  saved: 'Contact information saved.',
+  saveFailed: 'Contact information could not be saved. Please try again.',
+  deleted: 'Contact deleted.',
+  deleteFailed: 'Error deleting contact.',
+  columnUpdated: 'Column updated successfully.',
+  columnUpdateFailed: 'Column update failed. Please try again.',
+  moveFailed: 'The card could not be moved, so it is back where it was. Please try again.',
+  notFound: 'That contact is not on your board.',
+  photoSaved: 'Photo updated.',
+  photoFailed: 'The photo could not be saved. Please try again.',
+  photoTooLarge: 'Photos must be 5 MB or smaller.',
+  photoType: 'Photos must be JPEG, PNG or WebP images.',
+  photoTooSmall: 'Choose an image of at least 100 x 100 pixels.',
+  photoUnreadable: 'That image could not be opened. Please choose another one.',
+} as const;
+
+/** The server's own reason for a 4xx (shown under the spec's message), or null. */
+export function serverReason(error: unknown): string | null {
+  return error instanceof ApiError && error.status < 500 ? (error.errors[0] ?? null) : null;
+}
