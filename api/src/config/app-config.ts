@@ -77,7 +77,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
   }
   const env = parsed.data;
   const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(REPO_ROOT, env.DATA_DIR);
-  const appUrl = env.APP_URL.replace(/\/+$/, '');
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
