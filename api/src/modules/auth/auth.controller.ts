@@ -96,9 +96,9 @@ export class AuthController {
     @CurrentUser() user: User | undefined,
   ): Promise<{ message: string }> {
     if (user) {
-      await this.verification.resend({ user, isUpdate: body.is_update ?? false });
+      await this.verification.resendForUser(user, body.is_update ?? false);
     } else if (body.email) {
-      await this.verification.resend({ email: body.email.trim().toLowerCase() });
+      await this.verification.resendForAddress(body.email.trim().toLowerCase());
     } else {
       throw new UnprocessableEntityException({ errors: ['Enter the email address to send the confirmation to.'] });
     }

@@ -51,23 +51,25 @@ export class EmailVerificationService {
   }
 
   /**
-   * Resend for a signed-in user (the pending address when there is one and `isUpdate`), or for a
-   * signed-out visitor by address, where the answer never says whether the address has an account.
+   * Resend for a signed-in user: the link for the pending new address when there is one (and the
+   * screen asked for it, or the sign-up address is already confirmed), else the sign-up link.
    */
-  async resend(target: { user: User; isUpdate: boolean } | { email: string }): Promise<void> {
-    const user = 'user' in target ? target.user : await this.users.findByEmail(target.email);
-    const pendingChange = 'user' in target && user?.desiredEmail && (target.isUpdate || user.emailVerified);
-    const address =
-      pendingChange && user?.desiredEmail ? user.desiredEmail : 'email' in target ? target.email : user?.email;
-    if (!address) return;
-    await this.limiter.consume(this.perAddress, address.toLowerCase());
-    if (!user) return;
-    if (!pendingChange && user.emailVerified) return;
+  async resendForUser(user: User, isUpdate: boolean): Promise<void> {
+    const pending = user.desiredEmail && (isUpdate || user.emailVerified) ? user.desiredEmail : null;
+    await this.limiter.consume(this.perAddress, pending ?? user.email);
+    if (!pending && user.emailVerified) return;
     const message = await this.em.transactional(() =>
-      pendingChange && user.desiredEmail
-        ? this.recordEmailChangeMail(user, user.desiredEmail)
-        : this.recordVerificationMail(user),
+      pending ? this.recordEmailChangeMail(user, pending) : this.recordVerificationMail(user),
     );
+    await this.mail.dispatch(message);
+  }
+
+  /** Resend for a signed-out visitor by address: the answer never says whether it has an account. */
+  async resendForAddress(email: string): Promise<void> {
+    await this.limiter.consume(this.perAddress, email);
+    const user = await this.users.findByEmail(email);
+    if (!user || user.emailVerified) return;
+    const message = await this.em.transactional(() => this.recordVerificationMail(user));
     await this.mail.dispatch(message);
   }
 
