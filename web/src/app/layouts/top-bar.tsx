@@ -23,9 +23,11 @@ function NotificationsMenu() {
       trigger={
         <button type="button" className="icon-btn top-bar__bell" aria-label={`Notifications, ${unread} unread`}>
           <Bell size={20} aria-hidden="true" />
-          <span className="top-bar__badge" aria-hidden="true">
-            {unread}
-          </span>
+          {unread > 0 && (
+            <span className="top-bar__badge" aria-hidden="true">
+              {unread}
+            </span>
+          )}
         </button>
       }
     >
