@@ -39,6 +39,7 @@ async function dragFrames(page: Page): Promise<number[]> {
     w.__recording = true;
     let last = performance.now();
     const tick = (now: number) => {
+      if (now - last > 100) console.log(`long frame ${Math.round(now - last)} ms ending at ${Math.round(now)}`);
       w.__frames.push(now - last);
       last = now;
       if (w.__recording) requestAnimationFrame(tick);
@@ -48,14 +49,30 @@ async function dragFrames(page: Page): Promise<number[]> {
   const startX = box.x + box.width / 2;
   const startY = box.y + 30;
   await page.mouse.move(startX, startY);
+  const mark = (label: string) =>
+    page.evaluate(
+      (l) => (window as unknown as { __marks: [string, number][] }).__marks.push([l, performance.now()]),
+      label,
+    );
+  await page.evaluate(() => ((window as unknown as { __marks: [string, number][] }).__marks = []));
+  await mark('down');
   await page.mouse.down();
   const endX = startX + 2 * 316;
   const steps = 60;
   for (let i = 1; i <= steps; i++) {
     await page.mouse.move(startX + ((endX - startX) * i) / steps, startY + 40 * Math.sin((i / steps) * Math.PI));
   }
+  await mark('up');
   await page.mouse.up();
+  await mark('after-up');
   await page.waitForTimeout(600);
+  if (process.env['BENCH_PROBE']) {
+    const probe = await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __marks: [string, number][]; __frameEnds?: number[] };
+      return { marks: w.__marks };
+    });
+    console.log('marks', JSON.stringify(probe.marks));
+  }
   return page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __recording: boolean };
     w.__recording = false;
@@ -105,6 +122,7 @@ async function main(): Promise<void> {
       ['large', large, 1000],
     ] as const) {
       const page = await openBoard(browser, app, board.cookie);
+      if (process.env['BENCH_PROBE']) page.on('console', (m) => console.log(`[${key}] ${m.text()}`));
       await timeToInteractive(page, app.base, cards);
       frames[key] = await dragFrames(page);
       await page.context().close();

@@ -136,6 +136,41 @@ describe('board journeys: moving cards', () => {
     await expectBoard(page, board);
   });
 
+  it('survives a wavy drag across several columns without the card bouncing between them', async () => {
+    const page = await browser.openPage();
+    const reactErrors: string[] = [];
+    page.on('console', (message) => {
+      if (/Minified React error|Maximum update depth/.test(message.text())) reactErrors.push(message.text());
+    });
+    await createAccount(page, 'board-wavy');
+    const api = await boardApi(page);
+    const contacts = await seedBoard(page, api, {
+      New: [{ name: 'Grace Hopper' }, { name: 'Ada Lovelace' }, { name: 'Alan Kay' }],
+      Colleagues: [{ name: 'Barbara Liskov' }, { name: 'Ken Thompson' }],
+      Friends: [{ name: 'Radia Perlman' }],
+    });
+    const card = cardById(page, contacts.get('Grace Hopper')?.id ?? 0);
+    const start = await card.boundingBox();
+    if (!start) throw new Error('card not on screen');
+    const x = start.x + start.width / 2;
+    const y = start.y + 30;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 4, y + 6, { steps: 3 });
+    await visible(page.locator('.contact-card--overlay'));
+    // Two columns to the right, weaving up and down over the cards and the gaps between columns.
+    for (let i = 1; i <= 60; i++) {
+      await page.mouse.move(x + (632 * i) / 60, y + 40 * Math.sin((i / 60) * Math.PI * 3));
+    }
+    const move = nextMove(page);
+    await page.mouse.up();
+    expect((await move).status()).toBe(200);
+    await hidden(page.locator('.contact-card--overlay'));
+    expect(reactErrors).toEqual([]);
+    expect(await columnNames(page, 'Friends')).toContain('Grace Hopper');
+    expect(await columnNames(page, 'New')).toEqual(['Ada Lovelace', 'Alan Kay']);
+  });
+
   it('moves a card with the keyboard (Space, arrows, Space; Escape cancels)', async () => {
     const page = await browser.openPage();
     await createAccount(page, 'board-keyboard');

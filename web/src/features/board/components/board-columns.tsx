@@ -130,6 +130,9 @@ interface BoardColumnsProps {
  * The columns and drag and drop (dnd-kit): within and across columns, mouse, touch and keyboard,
  * with a drag overlay, auto-scroll and spoken announcements. The drop is reported once.
  */
+/** A move back to the column just left is ignored for this long (see `lastCross`). */
+const BOUNCE_GUARD_MS = 150;
+
 export function BoardColumns({ tiers, columns, query, onDrop, onAddContact, trailing }: BoardColumnsProps) {
   const tierIds = useMemo(() => tiers.map((tier) => tier.id), [tiers]);
   const visible = useMemo(() => visibleColumnIds(tierIds, columns, query), [tierIds, columns, query]);
@@ -232,12 +235,18 @@ export function BoardColumns({ tiers, columns, query, onDrop, onAddContact, trai
   }, []);
 
   const handleDragStart = ({ active }: DragStartEvent) => {
+    lastCross.current = null;
     const id = active.id as number;
     const tierId = findColumn(id, visible);
     if (tierId === null) return;
     const index = (columns.get(tierId) ?? []).findIndex((contact) => contact.id === id);
     setDrag({ activeId: id, items: visible, basis: visible, origin: { tierId, index } });
   };
+
+  // The last change of column. Right after a card changes column, the rectangles of the column it
+  // left are stale, and collision detection can point straight back at it; following that makes
+  // the card bounce between the two columns until React gives up (maximum update depth).
+  const lastCross = useRef<{ from: number; to: number; at: number } | null>(null);
 
   const handleDragOver = ({ active, over }: DragOverEvent) => {
     if (!over) return;
@@ -247,6 +256,10 @@ export function BoardColumns({ tiers, columns, query, onDrop, onAddContact, trai
       const from = findColumn(id, state.items);
       const to = findColumn(over.id, state.items);
       if (from === null || to === null || from === to) return state;
+      const now = performance.now();
+      const recent = lastCross.current;
+      if (recent && recent.from === to && recent.to === from && now - recent.at < BOUNCE_GUARD_MS) return state;
+      lastCross.current = { from, to, at: now };
       const target = state.items[to] ?? NO_IDS;
       let index = target.length;
       if (tierOfDroppable(over.id) === null) {
