@@ -89,6 +89,14 @@ export async function finishLogout(queryClient: QueryClient): Promise<void> {
   }
 }
 
+/**
+ * Navigation state for /password-updated after a password change: that page calls
+ * `finishLogout` once it is on screen.
+ */
+export interface PasswordUpdatedState {
+  finishLogout?: boolean;
+}
+
 /** `DELETE /api/session`, then `finishLogout`. */
 export async function logout(queryClient: QueryClient): Promise<void> {
   await endSession();

@@ -38,8 +38,8 @@ export class WrongPasswordError extends Error {
 /**
  * Spec: validate the original password, save the new one (which ends every other session), then
  * log out so the user signs in again with the new password. The caller navigates to
- * /password-updated first and then calls `finishLogout`, so the route gate does not bounce through
- * the landing page.
+ * /password-updated, which calls `finishLogout` once it is on screen, so the route gate does not
+ * bounce through the landing page.
  */
 export function useChangePassword() {
   return useMutation({

@@ -4,7 +4,6 @@ import {
   passwordProblems,
   type User,
 } from '@tend/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -13,7 +12,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { useNotify } from '../../../components/ui/toast';
 import { readErrorMessage } from '../../../lib/api-client';
 import { ROUTES } from '../../../lib/routes';
-import { finishLogout } from '../../../lib/session';
+import type { PasswordUpdatedState } from '../../../lib/session';
 import { ChangePasswordError, useChangePassword, WrongPasswordError } from '../api/change-password';
 import { LOG_OUT_AFTER_PASSWORD_FAILED_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '../messages';
 
@@ -29,7 +28,6 @@ function failureMessage(error: unknown): string {
 export function PasswordSection({ user }: { user: User }) {
   const navigate = useNavigate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const changePassword = useChangePassword();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -53,10 +51,9 @@ export function PasswordSection({ user }: { user: User }) {
       { userId: user.id, email: user.email, currentPassword: current, newPassword: next },
       {
         onSuccess: () => {
-          // Navigate first, then forget the user, so the route gate does not flash the landing page.
-          void Promise.resolve(navigate(ROUTES.passwordUpdated, { replace: true })).then(() =>
-            finishLogout(queryClient),
-          );
+          // The password-updated page forgets the user once it is on screen (see PasswordUpdatedState).
+          const state: PasswordUpdatedState = { finishLogout: true };
+          void navigate(ROUTES.passwordUpdated, { replace: true, state });
         },
         onError: (error) => notify.error(failureMessage(error)),
       },

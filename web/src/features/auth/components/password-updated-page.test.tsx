@@ -1,0 +1,30 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderScreen } from '../../../test/render';
+import { PasswordUpdatedPage } from './password-updated-page';
+
+describe('PasswordUpdatedPage', () => {
+  it('says the password was updated and, after a password change, forgets the signed-in user', async () => {
+    const me = makeUser({ id: 7, email: 'ada@example.com' });
+    window.localStorage.setItem('tend.current-user', JSON.stringify(me));
+    const http = mockFetch({ 'GET /api/session': { body: {}, headers: { 'X-CSRF-Token': 'after' } } });
+    const { queryClient } = renderScreen(<PasswordUpdatedPage />, {
+      path: '/password-updated',
+      user: me,
+      state: { finishLogout: true },
+    });
+    expect(screen.getByText('Password updated! Please log in using your new password.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    await waitFor(() => expect(queryClient.getQueryData(['session'])).toBeNull());
+    expect(window.localStorage.getItem('tend.current-user')).toBeNull();
+    expect(http.callsTo('GET', '/api/session')).toHaveLength(1);
+  });
+
+  it('leaves the session alone when reached without a password change', () => {
+    const me = makeUser({ id: 7 });
+    const { queryClient } = renderScreen(<PasswordUpdatedPage />, { path: '/password-updated', user: me });
+    expect(queryClient.getQueryData(['session'])).toEqual(me);
+  });
+});
