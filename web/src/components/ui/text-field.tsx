@@ -11,41 +11,72 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hideLabel?: boolean;
 }
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, trailing, hideLabel = false, className, ...inputProps },
-  ref,
-) {
+interface FieldIds {
+  id: string;
+  hintId: string | undefined;
+  errorId: string | undefined;
+  describedBy: string | undefined;
+}
+
+function useFieldIds(hint: ReactNode, error: string | null | undefined): FieldIds {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined };
+}
+
+interface FieldFrameProps {
+  ids: FieldIds;
+  label: ReactNode;
+  hideLabel?: boolean;
+  hint?: ReactNode;
+  error?: string | null;
+  className?: string | undefined;
+  /** The control and anything drawn inside its frame. */
+  children: ReactNode;
+}
+
+/** The one layout of every field: label, framed control, hint, error. */
+function FieldFrame({ ids, label, hideLabel = false, hint, error, className, children }: FieldFrameProps) {
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
+      <label htmlFor={ids.id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
         {label}
       </label>
       <div className={['field__control', error ? 'field__control--invalid' : ''].filter(Boolean).join(' ')}>
-        <input
-          ref={ref}
-          id={id}
-          className="field__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...inputProps}
-        />
-        {trailing}
+        {children}
       </div>
       {hint ? (
-        <div id={hintId} className="field__hint">
+        <div id={ids.hintId} className="field__hint">
           {hint}
         </div>
       ) : null}
       {error ? (
-        <p id={errorId} className="field__error">
+        <p id={ids.errorId} className="field__error">
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, trailing, hideLabel = false, className, ...inputProps },
+  ref,
+) {
+  const ids = useFieldIds(hint, error);
+  return (
+    <FieldFrame ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} className={className}>
+      <input
+        ref={ref}
+        id={ids.id}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...inputProps}
+      />
+      {trailing}
+    </FieldFrame>
   );
 });
 
@@ -60,35 +91,17 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   { label, hint, error, className, ...textareaProps },
   ref,
 ) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(hint, error);
   return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <div className={['field__control', error ? 'field__control--invalid' : ''].filter(Boolean).join(' ')}>
-        <textarea
-          ref={ref}
-          id={id}
-          className="field__input field__input--multiline"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...textareaProps}
-        />
-      </div>
-      {hint ? (
-        <div id={hintId} className="field__hint">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
+      <textarea
+        ref={ref}
+        id={ids.id}
+        className="field__input field__input--multiline"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...textareaProps}
+      />
+    </FieldFrame>
   );
 });
