@@ -1,9 +1,16 @@
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 
-/** Up to two initials from a name ("Ada Lovelace" -> "AL", "plato" -> "P"). */
+/**
+ * Up to two initials from a name ("Ada Lovelace" -> "AL", "plato" -> "P"); words without a
+ * letter ("Contact 25") do not count, and leading marks are skipped ("(Ada)" -> "A").
+ */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}]+/u, ''))
+    .filter(Boolean);
   if (words.length === 0) return '?';
   const first = words[0]!.charAt(0);
   const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
