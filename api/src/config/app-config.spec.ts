@@ -16,6 +16,13 @@ describe('loadConfig', () => {
     expect(config.stripe).toBeUndefined();
   });
 
+  it('builds the default APP_URL from PORT', () => {
+    expect(loadConfig({ ...base, PORT: '4100' }).appUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ ...base, PORT: '4100', APP_URL: 'https://tend.example.com' }).appUrl).toBe(
+      'https://tend.example.com',
+    );
+  });
+
   it('lists every bad variable in one error', () => {
     let error: unknown;
     try {

@@ -35,9 +35,8 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    APP_URL: z
-      .url({ error: 'must be an absolute URL such as https://tend.example.com' })
-      .default('http://localhost:3000'),
+    /** Defaults to http://localhost:<PORT>. */
+    APP_URL: z.url({ error: 'must be an absolute URL such as https://tend.example.com' }).optional(),
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
