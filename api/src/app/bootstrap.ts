@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type AppConfig, type Role } from '../config/ap
 import { resolveDatabase, type ResolvedDatabase } from '../infra/database/database-url';
 import { configureHttp } from '../infra/http/configure-http';
 import { PG_POOL } from '../infra/http/rate-limiter.service';
+import { within } from '../infra/time/within';
 import { AppModule } from './app.module';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -63,15 +64,11 @@ export async function startRoles(config: AppConfig, roles: readonly Role[]): Pro
     url,
     async stop() {
       // Drain with a deadline: an unreachable Redis must not keep the process alive forever.
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          new Logger('Tend').warn(`Shutdown still waiting after ${SHUTDOWN_DEADLINE_MS} ms; exiting anyway.`);
-          resolve();
-        }, SHUTDOWN_DEADLINE_MS);
+      const deadline = `Shutdown still waiting after ${SHUTDOWN_DEADLINE_MS} ms; exiting anyway.`;
+      await within(SHUTDOWN_DEADLINE_MS, started.close(), deadline).catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== deadline) throw error;
+        new Logger('Tend').warn(deadline);
       });
-      await Promise.race([started.close(), deadline]);
-      clearTimeout(timer);
       await database.embedded?.stop();
     },
   };

@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import { within } from '../time/within';
 import { JobDispatcher, type DispatchOptions } from './job-dispatcher';
 import { DEFAULT_JOB_OPTIONS, type JobData, type JobName, type QueueName } from './job-map';
 
@@ -19,21 +20,11 @@ export class BullMqJobDispatcher extends JobDispatcher {
     options: DispatchOptions,
   ): Promise<void> {
     // While Redis is away, BullMQ would hold the command (and the HTTP request) until it returns.
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`Redis did not take job ${options.jobId} within ${ENQUEUE_TIMEOUT_MS} ms`)),
-        ENQUEUE_TIMEOUT_MS,
-      );
-    });
-    try {
-      await Promise.race([
-        this.queues[queue].add(name, data, { ...DEFAULT_JOB_OPTIONS, jobId: options.jobId }),
-        timeout,
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await within(
+      ENQUEUE_TIMEOUT_MS,
+      this.queues[queue].add(name, data, { ...DEFAULT_JOB_OPTIONS, jobId: options.jobId }),
+      `Redis did not take job ${options.jobId} within ${ENQUEUE_TIMEOUT_MS} ms`,
+    );
   }
 
   registerHandler(): void {

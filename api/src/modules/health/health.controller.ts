@@ -6,18 +6,7 @@ import type { Queue } from 'bullmq';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Public } from '../../infra/http/access.decorators';
-
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { within } from '../../infra/time/within';
 
 @Public()
 @Controller('api')

@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261121121015 extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`alter table "users" add column "board_version" int not null default 0;`);
   }
@@ -9,5 +8,4 @@ export class Migration20261121121015 extends Migration {
   override async down(): Promise<void> {
     this.addSql(`alter table "users" drop column "board_version";`);
   }
-
 }
