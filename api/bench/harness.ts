@@ -78,7 +78,9 @@ export async function startBenchApp(): Promise<BenchApp> {
     const migrate = spawnSync(process.execPath, ['dist/cli/migrate.js', 'up'], { cwd: API_DIR, env, encoding: 'utf8' });
     if (migrate.status !== 0) throw new Error(migrate.stderr);
     const port = await freePort();
-    const app = spawn(process.execPath, ['dist/all-roles.js'], {
+    // BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the app under load.
+    const nodeArgs = (process.env['BENCH_API_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+    const app = spawn(process.execPath, [...nodeArgs, 'dist/all-roles.js'], {
       cwd: API_DIR,
       env: { ...env, PORT: String(port) },
       stdio: 'inherit',

@@ -9,6 +9,8 @@ export interface LoadResult {
   p95: number;
   p99: number;
   bytes: number;
+  /** Every successful request's latency, ms. */
+  latencies: number[];
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -74,5 +76,6 @@ export async function runLoad(
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     bytes,
+    latencies,
   };
 }

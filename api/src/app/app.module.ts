@@ -51,7 +51,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        MikroOrmModule.forRoot({ ...createOrmOptions(databaseUrl), registerRequestContext: roles.includes('api') }),
+        // HTTP requests get their EntityManager from configureHttp's lazy request context instead.
+        MikroOrmModule.forRoot({ ...createOrmOptions(databaseUrl), registerRequestContext: false }),
         PgPoolModule.forRoot(databaseUrl),
         QueueModule.forRoot(config.redisUrl, config.queuePrefix),
         MailInfraModule.forRoot(config),

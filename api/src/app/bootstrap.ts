@@ -2,11 +2,10 @@ import 'reflect-metadata';
 import { Logger, type INestApplicationContext, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Pool } from 'pg';
 import { ConfigError, loadConfig, type AppConfig, type Role } from '../config/app-config';
 import { resolveDatabase, type ResolvedDatabase } from '../infra/database/database-url';
 import { configureHttp } from '../infra/http/configure-http';
-import { PG_POOL } from '../infra/http/rate-limiter.service';
+import { CachedPgSessionStore } from '../infra/http/session-store';
 import { within } from '../infra/time/within';
 import { AppModule } from './app.module';
 
@@ -41,7 +40,7 @@ export async function startRoles(config: AppConfig, roles: readonly Role[]): Pro
         abortOnError: false,
       });
       app = http;
-      configureHttp(http, config, http.get<Pool>(PG_POOL));
+      configureHttp(http, config, http.get(CachedPgSessionStore));
       await http.listen(config.port, '0.0.0.0');
       const address = http.getHttpServer().address();
       const port = typeof address === 'object' && address ? address.port : config.port;

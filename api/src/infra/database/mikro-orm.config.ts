@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { join } from 'node:path';
 import { ENTITIES } from './entities';
+import { resolveContextEntityManager } from './request-entity-manager';
 
 export const MIGRATIONS_DIR = join(__dirname, 'migrations');
 
@@ -13,8 +14,9 @@ export function createOrmOptions(databaseUrl: string, overrides: Partial<Options
     extensions: [Migrator],
     pool: { min: 0, max: 10 },
     forceUtcTimezone: true,
-    // Entities are loaded per request (RequestContext) or per job (fork); never the global EM.
+    // Entities are loaded per request (a lazy request context) or per job (fork); never the global EM.
     allowGlobalContext: false,
+    context: resolveContextEntityManager,
     migrations: {
       // Always the compiled migrations: `npm run build` runs before `npm run migrate`.
       path: MIGRATIONS_DIR,

@@ -2,8 +2,10 @@ import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationS
 import { Pool } from 'pg';
 import { PG_POOL, RateLimiterService } from '../http/rate-limiter.service';
 import { SessionRegistry } from '../http/session-registry';
+import { CachedPgSessionStore } from '../http/session-store';
+import { RowChangeFeed } from './row-change-feed';
 
-/** A small pg pool beside MikroORM's, for the session store and the rate limiter. */
+/** A small pg pool beside MikroORM's, for the session store and the rate limiter; the row-change feed. */
 @Global()
 @Module({})
 export class PgPoolModule implements OnApplicationShutdown {
@@ -22,10 +24,16 @@ export class PgPoolModule implements OnApplicationShutdown {
             return pool;
           },
         },
+        { provide: RowChangeFeed, useFactory: () => new RowChangeFeed(databaseUrl) },
+        {
+          provide: CachedPgSessionStore,
+          useFactory: (pool: Pool, feed: RowChangeFeed) => new CachedPgSessionStore(pool, feed),
+          inject: [PG_POOL, RowChangeFeed],
+        },
         RateLimiterService,
         SessionRegistry,
       ],
-      exports: [PG_POOL, RateLimiterService, SessionRegistry],
+      exports: [PG_POOL, RowChangeFeed, CachedPgSessionStore, RateLimiterService, SessionRegistry],
     };
   }
 

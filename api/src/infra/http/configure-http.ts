@@ -1,19 +1,24 @@
+import { MikroORM } from '@mikro-orm/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import connectPgSimple from 'connect-pg-simple';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
+import cors from 'cors';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import passport from 'passport';
-import type { Pool } from 'pg';
 import type { AppConfig } from '../../config/app-config';
 import { SESSION_COOKIE } from '../../modules/auth/session-helpers';
+import { requestEntityManagerMiddleware } from '../database/request-entity-manager';
 import { csrfProtection } from './csrf';
+import { replayedHeaders } from './security-headers';
+import type { CachedPgSessionStore } from './session-store';
 
 const DAY_MS = 24 * 3_600_000;
 export const SESSION_IDLE_MS = 7 * DAY_MS;
 export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+/** How often an active session's expiry moves on. */
+export const SESSION_REFRESH_MS = 3_600_000;
 export const WEB_DIST_DIR = resolve(__dirname, '..', '..', '..', '..', 'web', 'dist');
 
 /** Body-parser and other pre-routing failures become `{"errors": [...]}` like everything else. */
@@ -37,32 +42,44 @@ function preRoutingErrors(
 }
 
 /** Express middleware in the order the security brief needs: headers, session, passport, CSRF. */
-export function configureHttp(app: NestExpressApplication, config: AppConfig, pool: Pool): void {
+export function configureHttp(
+  app: NestExpressApplication,
+  config: AppConfig,
+  sessionStore: CachedPgSessionStore,
+): void {
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.disable('x-powered-by');
-  app.enableCors({
+  app.use(requestEntityManagerMiddleware(app.get(MikroORM)));
+  // CORS only concerns requests that name an origin (a browser sends none on same-origin GETs).
+  const crossOrigin = cors({
     origin: (origin, done) => done(null, !origin || config.corsOrigins.includes(origin)),
     credentials: true,
     exposedHeaders: ['X-CSRF-Token', 'Location', 'Retry-After'],
   });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.headers.origin === undefined) next();
+    else crossOrigin(req, res, next);
+  });
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          objectSrc: ["'none'"],
-          upgradeInsecureRequests: config.isProduction ? [] : null,
+    replayedHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            scriptSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            frameAncestors: ["'none'"],
+            formAction: ["'self'"],
+            objectSrc: ["'none'"],
+            upgradeInsecureRequests: config.isProduction ? [] : null,
+          },
         },
-      },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      hsts: config.isProduction,
-    }),
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        hsts: config.isProduction,
+      }),
+    ),
   );
   app.use('/api', (_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -73,52 +90,35 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, po
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(preRoutingErrors);
 
-  const PgStore = connectPgSimple(session);
-  /**
-   * Rolling idle expiry without a write per request: the row's expiry is pushed forward at most
-   * once per hour per session (per process), so idle sessions still end after ~7 days.
-   */
-  class ThrottledTouchStore extends PgStore {
-    private readonly lastTouch = new Map<string, number>();
-
-    override touch(sid: string, sess: session.SessionData, callback?: () => void): void {
-      const now = Date.now();
-      if (now - (this.lastTouch.get(sid) ?? 0) < 3_600_000) {
-        callback?.();
-        return;
-      }
-      if (this.lastTouch.size > 50_000) this.lastTouch.clear();
-      this.lastTouch.set(sid, now);
-      super.touch(sid, sess, callback);
-    }
-  }
   app.use(
     session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
-      store: new ThrottledTouchStore({
-        pool,
-        tableName: 'http_sessions',
-        createTableIfMissing: false,
-        pruneSessionInterval: 15 * 60,
-      }),
+      store: sessionStore,
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      // Not rolling: re-signing and re-sending the cookie on every answer costs more than the read itself;
+      // an active signed-in session is re-saved (cookie and row expiry moved) once an hour instead.
+      rolling: false,
       proxy: config.trustProxy,
       cookie: { httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/', maxAge: SESSION_IDLE_MS },
     }),
   );
-  // Idle expiry is the rolling cookie; this is the absolute cap.
+  // Expiry: 30 days after sign-in at most, and 7 days after the last activity (to the hour).
   app.use((req: Request, _res: Response, next: NextFunction) => {
     const signedInAt = req.session?.signedInAt;
-    if (signedInAt && Date.now() - signedInAt > SESSION_ABSOLUTE_MS) {
+    if (!signedInAt) return next();
+    const now = Date.now();
+    if (now - signedInAt > SESSION_ABSOLUTE_MS) {
       req.session.regenerate((err) => next(err));
       return;
     }
+    // A change makes express-session save the row (new expiry) and send the cookie (new Max-Age).
+    if (now - (req.session.activeAt ?? signedInAt) >= SESSION_REFRESH_MS) req.session.activeAt = now;
     next();
   });
-  app.use(passport.initialize());
+  // compat: false skips the shim for pre-0.5 strategies (we have none).
+  app.use(passport.initialize({ compat: false }));
   app.use(passport.session());
   app.use('/api', csrfProtection);
 

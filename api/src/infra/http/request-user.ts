@@ -1,5 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import { SignedInUserCache, type SignedInUser } from '../../modules/users/signed-in-user-cache';
 import type { User } from '../../modules/users/user.entity';
 
 /** What passport keeps in the session: the id only; the row is loaded per request. */
@@ -8,10 +9,20 @@ export interface SessionPrincipal {
 }
 
 export interface AppRequest extends Request {
+  /** Set by the global guard for a signed-in session. */
+  signedInUser?: SignedInUser;
+  /** The same user as an entity, made on first use by `@CurrentUser()`. */
   currentUser?: User;
 }
 
-/** The signed-in user, loaded by the global guard with the request's EntityManager. */
+/** The signed-in user as a plain read-only snapshot: what read-only handlers need, at no cost. */
+export const SignedIn = createParamDecorator((_: unknown, ctx: ExecutionContext): SignedInUser | undefined => {
+  return ctx.switchToHttp().getRequest<AppRequest>().signedInUser;
+});
+
+/** The signed-in user as an entity of the request's EntityManager, for handlers that change it. */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): User | undefined => {
-  return ctx.switchToHttp().getRequest<AppRequest>().currentUser;
+  const req = ctx.switchToHttp().getRequest<AppRequest>();
+  if (!req.currentUser && req.signedInUser) req.currentUser = SignedInUserCache.toEntity(req.signedInUser);
+  return req.currentUser;
 });

@@ -14,8 +14,8 @@ export const SIGN_IN_REQUIRED_MESSAGE = 'Please log in to continue.';
 export const VERIFY_EMAIL_FIRST_MESSAGE = 'Please confirm your email address to continue.';
 
 /**
- * Global guard: loads the session's user with the request's EntityManager, then requires a
- * signed-in, verified user unless the route says otherwise.
+ * Global guard: finds the session's user (from the signed-in user cache, so usually without a
+ * query), then requires a signed-in, verified user unless the route says otherwise.
  */
 @Injectable()
 export class SessionAuthGuard implements CanActivate {
@@ -27,13 +27,13 @@ export class SessionAuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AppRequest>();
     const principal = req.user as SessionPrincipal | undefined;
-    if (principal?.id && !req.currentUser) {
-      const user = await this.users.findById(principal.id);
-      if (user) req.currentUser = user;
+    if (principal?.id && !req.signedInUser) {
+      const user = await this.users.findSignedIn(principal.id);
+      if (user) req.signedInUser = user;
     }
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    const user = req.currentUser;
+    const user = req.signedInUser;
     if (!user) throw new UnauthorizedException({ errors: [SIGN_IN_REQUIRED_MESSAGE] });
     if (!user.emailVerified && !this.reflector.getAllAndOverride<boolean>(ALLOW_UNVERIFIED, targets)) {
       throw new ForbiddenException({ errors: [VERIFY_EMAIL_FIRST_MESSAGE] });

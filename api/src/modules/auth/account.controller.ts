@@ -14,7 +14,8 @@ import {
 import { idSchema, updateUserRequestSchema, type UpdateUserRequest, type User as UserResponse } from '@tend/contracts';
 import type { Response } from 'express';
 import { AllowUnverified } from '../../infra/http/access.decorators';
-import { CurrentUser, type AppRequest } from '../../infra/http/request-user';
+import { CurrentUser, SignedIn, type AppRequest } from '../../infra/http/request-user';
+import type { SignedInUser } from '../users/signed-in-user-cache';
 import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
 import type { User } from '../users/user.entity';
 import { toUserResponse } from '../users/users.mapper';
@@ -29,7 +30,7 @@ export class AccountController {
 
   /** Never a directory of users: the list holds only yourself. */
   @Get()
-  list(@CurrentUser() user: User): UserResponse[] {
+  list(@SignedIn() user: SignedInUser): UserResponse[] {
     return [toUserResponse(user)];
   }
 

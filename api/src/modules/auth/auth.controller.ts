@@ -50,7 +50,7 @@ export class AuthController {
   @Get('session')
   session(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): SessionResponse {
     exposeCsrfToken(req, res);
-    return req.currentUser ? toUserResponse(req.currentUser) : {};
+    return req.signedInUser ? toUserResponse(req.signedInUser) : {};
   }
 
   @Public()
@@ -116,7 +116,7 @@ export class AuthController {
   ): Promise<UserResponse | { verified: true; email: string }> {
     const user = await this.verification.confirm(body.token);
     exposeCsrfToken(req, res);
-    if (req.currentUser?.id === user.id) return toUserResponse(user);
+    if (req.signedInUser?.id === user.id) return toUserResponse(user);
     return { verified: true, email: user.email };
   }
 

@@ -7,6 +7,8 @@ declare module 'express-session' {
   interface SessionData {
     /** When the user signed in: sessions end 30 days after it, however active. */
     signedInAt?: number;
+    /** Last time the session's expiry was moved on (at most hourly): idle sessions end 7 days later. */
+    activeAt?: number;
   }
 }
 

@@ -2,10 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
 import { COLUMN_NOT_FOUND_MESSAGE, TiersService } from '../tiers/tiers.service';
-import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { insertionIndex, renumber } from './board-order';
 import { contactsJsonQuery } from './contact-queries';
+import type { SignedInUser } from '../users/signed-in-user-cache';
 
 export const CONTACT_NOT_FOUND_MESSAGE = 'Contact not found.';
 
@@ -24,7 +24,7 @@ export class ContactMovesService {
   ) {}
 
   /** Returns both columns as JSON text (the response body). */
-  async move(user: User, contactId: number, toTierId: number, visibleIndex: number): Promise<string> {
+  async move(user: SignedInUser, contactId: number, toTierId: number, visibleIndex: number): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       const result = await this.tryMove(user, contactId, toTierId, visibleIndex);
       if (result !== null) return result;
@@ -37,10 +37,14 @@ export class ContactMovesService {
    * Locks are always taken columns first (in id order), never a card first: every writer of a
    * column's orders holds that column's lock, so two moves can never wait on each other in a cycle.
    */
-  private tryMove(user: User, contactId: number, toTierId: number, visibleIndex: number): Promise<string | null> {
+  private tryMove(
+    user: SignedInUser,
+    contactId: number,
+    toTierId: number,
+    visibleIndex: number,
+  ): Promise<string | null> {
     const limited = user.plan !== 'premium';
-    return this.em.transactional(async (em) => {
-      await this.users.touchBoard(user.id);
+    return this.users.writeBoard(user.id, async (em) => {
       const [card] = await em.execute<{ tier_id: number }[]>(
         'select tier_id from contacts where id = ? and user_id = ?',
         [contactId, user.id],

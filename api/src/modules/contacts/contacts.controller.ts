@@ -26,9 +26,9 @@ import {
   type MoveContactRequest,
 } from '@tend/contracts';
 import type { Request, Response } from 'express';
-import { CurrentUser } from '../../infra/http/request-user';
+import { SignedIn } from '../../infra/http/request-user';
 import { describeIssues, ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
-import type { User } from '../users/user.entity';
+import type { SignedInUser } from '../users/signed-in-user-cache';
 import { ContactMovesService } from './contact-moves.service';
 import { ContactsService } from './contacts.service';
 import { toContactResponse } from './contacts.mapper';
@@ -57,7 +57,7 @@ export class ContactsController {
 
   /** The hot read: a serialized (and gzipped) board reused until the board changes. */
   @Get()
-  async list(@CurrentUser() user: User, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async list(@SignedIn() user: SignedInUser, @Req() req: Request, @Res() res: Response): Promise<void> {
     const board = await this.contacts.board(user);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.setHeader('Content-Type', JSON_CONTENT);
@@ -69,7 +69,7 @@ export class ContactsController {
   @Post()
   async create(
     @Body(new ZodValidationPipe(createContactRequestSchema)) body: CreateContactRequest,
-    @CurrentUser() user: User,
+    @SignedIn() user: SignedInUser,
   ): Promise<ContactResponse> {
     return toContactResponse(await this.contacts.create(user, body));
   }
@@ -80,7 +80,7 @@ export class ContactsController {
     @Param('id', new ZodValidationPipe(idSchema)) id: number,
     @Body() body: unknown,
     @UploadedFile() photo: { buffer: Buffer } | undefined,
-    @CurrentUser() user: User,
+    @SignedIn() user: SignedInUser,
   ): Promise<ContactResponse> {
     const parsed = updateContactRequestSchema.safeParse(unwrapContactBody(body));
     if (!parsed.success) throw new BadRequestException({ errors: describeIssues(parsed.error) });
@@ -89,7 +89,10 @@ export class ContactsController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id', new ZodValidationPipe(idSchema)) id: number, @CurrentUser() user: User): Promise<void> {
+  async remove(
+    @Param('id', new ZodValidationPipe(idSchema)) id: number,
+    @SignedIn() user: SignedInUser,
+  ): Promise<void> {
     await this.contacts.delete(user, id);
   }
 
@@ -100,7 +103,7 @@ export class ContactsController {
   move(
     @Param('id', new ZodValidationPipe(idSchema)) id: number,
     @Body(new ZodValidationPipe(moveContactRequestSchema)) body: MoveContactRequest,
-    @CurrentUser() user: User,
+    @SignedIn() user: SignedInUser,
   ): Promise<string> {
     return this.moves.move(user, id, body.tier_id, body.index);
   }
@@ -109,7 +112,7 @@ export class ContactsController {
   @Get(':id/photo')
   async photo(
     @Param('id', new ZodValidationPipe(idSchema)) id: number,
-    @CurrentUser() user: User,
+    @SignedIn() user: SignedInUser,
     @Res() res: Response,
   ): Promise<void> {
     const path = await this.contacts.photoPath(user, id);

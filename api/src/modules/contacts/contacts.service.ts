@@ -14,6 +14,7 @@ import { Contact } from './contact.entity';
 import { ContactMovesService, CONTACT_NOT_FOUND_MESSAGE } from './contact-moves.service';
 import { ContactPhotosService } from './contact-photos.service';
 import { contactsJsonQuery } from './contact-queries';
+import type { SignedInUser } from '../users/signed-in-user-cache';
 
 type EditableFields = Omit<CreateContactRequest, 'tier_id' | 'column_order' | 'vertical_order' | 'user_id'>;
 
@@ -40,12 +41,12 @@ export class ContactsService {
     private readonly cache: BoardCache,
   ) {}
 
-  private isLimited(user: User): boolean {
+  private isLimited(user: SignedInUser): boolean {
     return user.plan !== 'premium';
   }
 
   /** The board's list, serialized once per board version: everything for premium, the 25 newest for a free plan. */
-  board(user: User): Promise<BoardSnapshot> {
+  board(user: SignedInUser): Promise<BoardSnapshot> {
     const limited = this.isLimited(user);
     return this.cache.get(`${user.id}:${user.boardVersion}:${limited ? 'free' : 'all'}`, async () => {
       const [row] = await this.em.execute<{ json: string }[]>(
@@ -57,7 +58,7 @@ export class ContactsService {
   }
 
   /** An owned contact that the user can see (a hidden free-plan card answers 404 like a stranger's). */
-  async findVisible(user: User, id: number): Promise<Contact> {
+  async findVisible(user: SignedInUser, id: number): Promise<Contact> {
     const contact = await this.em.findOne(Contact, { id, user: user.id }, { populate: ['tier'] });
     if (!contact) throw new NotFoundException({ errors: [CONTACT_NOT_FOUND_MESSAGE] });
     if (this.isLimited(user)) {
@@ -70,18 +71,17 @@ export class ContactsService {
     return contact;
   }
 
-  private assertOwnUserId(userId: number | undefined, user: User): void {
+  private assertOwnUserId(userId: number | undefined, user: SignedInUser): void {
     if (userId !== undefined && userId !== user.id) {
       throw new BadRequestException({ errors: ['user_id must be your own id.'] });
     }
   }
 
   /** Adds a card at the top of its column; a free plan refuses a 26th card. */
-  async create(user: User, request: CreateContactRequest): Promise<Contact> {
+  async create(user: SignedInUser, request: CreateContactRequest): Promise<Contact> {
     this.assertOwnUserId(request.user_id, user);
-    return this.em.transactional(async (em) => {
+    return this.users.writeBoard(user.id, async (em) => {
       // Takes the user's row lock: one create at a time, so two cannot both take the 25th place.
-      await this.users.touchBoard(user.id);
       if (this.isLimited(user) && (await em.count(Contact, { user: user.id })) >= FREE_PLAN_CARD_LIMIT) {
         throw new ForbiddenException({ errors: [FREE_PLAN_LIMIT_MESSAGE] });
       }
@@ -111,7 +111,7 @@ export class ContactsService {
    * Edits fields, and follows the spec's client where it changes column through PATCH
    * (`tier_id`, or a legacy `column_order`) or order (`vertical_order`): that becomes a move.
    */
-  async update(user: User, id: number, request: UpdateContactRequest, photo?: Buffer): Promise<Contact> {
+  async update(user: SignedInUser, id: number, request: UpdateContactRequest, photo?: Buffer): Promise<Contact> {
     this.assertOwnUserId(request.user_id, user);
     if (request.id !== undefined && request.id !== id) {
       throw new BadRequestException({ errors: ['The id in the body does not match the address.'] });
@@ -119,8 +119,7 @@ export class ContactsService {
     const contact = await this.findVisible(user, id);
     const oldPhoto = contact.photoKey;
     const newPhoto = photo ? await this.photos.store(photo) : null;
-    await this.em.transactional(async () => {
-      await this.users.touchBoard(user.id);
+    await this.users.writeBoard(user.id, async () => {
       applyFields(contact, request);
       if (newPhoto) contact.photoKey = newPhoto;
       await this.em.flush();
@@ -149,17 +148,16 @@ export class ContactsService {
     return contact;
   }
 
-  async delete(user: User, id: number): Promise<void> {
+  async delete(user: SignedInUser, id: number): Promise<void> {
     const contact = await this.findVisible(user, id);
     const photo = contact.photoKey;
-    await this.em.transactional(async () => {
-      await this.users.touchBoard(user.id);
+    await this.users.writeBoard(user.id, async () => {
       await this.em.remove(contact).flush();
     });
     await this.photos.remove(photo);
   }
 
-  async photoPath(user: User, id: number): Promise<string> {
+  async photoPath(user: SignedInUser, id: number): Promise<string> {
     const contact = await this.findVisible(user, id);
     if (!contact.photoKey) throw new NotFoundException({ errors: ['This contact has no photo.'] });
     return this.photos.pathOf(contact.photoKey);

@@ -7,13 +7,13 @@ import {
   type Tier as TierResponse,
   type UpdateTierRequest,
 } from '@tend/contracts';
-import { CurrentUser } from '../../infra/http/request-user';
+import { SignedIn } from '../../infra/http/request-user';
 import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
-import type { User } from '../users/user.entity';
+import type { SignedInUser } from '../users/signed-in-user-cache';
 import { toTierResponse } from './tiers.mapper';
 import { TiersService } from './tiers.service';
 
-function assertOwnUserId(userId: number | undefined, user: User): void {
+function assertOwnUserId(userId: number | undefined, user: SignedInUser): void {
   if (userId !== undefined && userId !== user.id) {
     throw new BadRequestException({ errors: ['user_id must be your own id.'] });
   }
@@ -24,14 +24,14 @@ export class TiersController {
   constructor(private readonly tiers: TiersService) {}
 
   @Get()
-  async list(@CurrentUser() user: User): Promise<TierResponse[]> {
+  async list(@SignedIn() user: SignedInUser): Promise<TierResponse[]> {
     return (await this.tiers.list(user.id)).map(toTierResponse);
   }
 
   @Post()
   async create(
     @Body(new ZodValidationPipe(createTierRequestSchema)) body: CreateTierRequest,
-    @CurrentUser() user: User,
+    @SignedIn() user: SignedInUser,
   ): Promise<TierResponse> {
     assertOwnUserId(body.user_id, user);
     return toTierResponse(await this.tiers.create(user.id, body.name));
@@ -41,7 +41,7 @@ export class TiersController {
   async update(
     @Param('id', new ZodValidationPipe(idSchema)) id: number,
     @Body(new ZodValidationPipe(updateTierRequestSchema)) body: UpdateTierRequest,
-    @CurrentUser() user: User,
+    @SignedIn() user: SignedInUser,
   ): Promise<TierResponse> {
     assertOwnUserId(body.user_id, user);
     if (body.id !== undefined && body.id !== id) {
@@ -58,7 +58,10 @@ export class TiersController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id', new ZodValidationPipe(idSchema)) id: number, @CurrentUser() user: User): Promise<void> {
+  async remove(
+    @Param('id', new ZodValidationPipe(idSchema)) id: number,
+    @SignedIn() user: SignedInUser,
+  ): Promise<void> {
     await this.tiers.delete(user.id, id);
   }
 }

@@ -46,9 +46,8 @@ export class TiersService {
 
   /** A new column at max position + 1. */
   async create(userId: number, name: string = NEW_COLUMN_NAME): Promise<Tier> {
-    // The user's row lock (taken by touchBoard) serializes column creation, so max + 1 is free.
-    return this.em.transactional(async (em) => {
-      await this.users.touchBoard(userId);
+    // The user's row lock (taken by writeBoard) serializes column creation, so max + 1 is free.
+    return this.users.writeBoard(userId, async (em) => {
       const [{ max } = { max: null }] = await em.execute<{ max: number | null }[]>(
         'select max(position) as max from tiers where user_id = ?',
         [userId],
@@ -66,8 +65,7 @@ export class TiersService {
   async rename(userId: number, tierId: number, name: string): Promise<Tier> {
     const tier = await this.findOwned(userId, tierId);
     if (tier.position === 0) throw new UnprocessableEntityException({ errors: [FIRST_COLUMN_RENAME_MESSAGE] });
-    await this.em.transactional(async () => {
-      await this.users.touchBoard(userId);
+    await this.users.writeBoard(userId, async () => {
       tier.name = name;
       await this.em.flush();
     });
@@ -76,8 +74,7 @@ export class TiersService {
 
   /** Moves a column to another position (swapping with the column there); position 0 stays put. */
   async reposition(userId: number, tierId: number, position: number): Promise<Tier> {
-    return this.em.transactional(async (em) => {
-      await this.users.touchBoard(userId);
+    return this.users.writeBoard(userId, async (em) => {
       const tier = await em.findOneOrFail(
         Tier,
         { id: tierId, user: userId },
@@ -103,8 +100,7 @@ export class TiersService {
     const tier = await this.findOwned(userId, tierId);
     if (tier.position === 0) throw new UnprocessableEntityException({ errors: [FIRST_COLUMN_DELETE_MESSAGE] });
     try {
-      await this.em.transactional(async () => {
-        await this.users.touchBoard(userId);
+      await this.users.writeBoard(userId, async () => {
         await this.em.remove(tier).flush();
       });
     } catch (error) {

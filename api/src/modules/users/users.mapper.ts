@@ -1,8 +1,8 @@
 import type { User as UserResponse } from '@tend/contracts';
-import type { User } from './user.entity';
+import type { SignedInUser } from './signed-in-user-cache';
 
 /** The only way a user leaves the API: never a hash, never a token. */
-export function toUserResponse(user: User): UserResponse {
+export function toUserResponse(user: SignedInUser): UserResponse {
   return {
     id: user.id,
     email: user.email,

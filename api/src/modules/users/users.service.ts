@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Plan } from '@tend/contracts';
+import { SignedInUserCache, type SignedInUser } from './signed-in-user-cache';
 import { User } from './user.entity';
 
 export interface NewUser {
@@ -20,7 +21,10 @@ export interface ProfileChanges {
 /** The users table and the rules about a user's own profile fields. */
 @Injectable()
 export class UsersService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly signedInUsers: SignedInUserCache,
+  ) {}
 
   findById(id: number): Promise<User | null> {
     return this.em.findOne(User, id);
@@ -73,12 +77,26 @@ export class UsersService {
     await this.em.flush();
   }
 
+  /** The signed-in user for the request's guard (from memory when nothing changed). */
+  findSignedIn(id: number): Promise<SignedInUser | undefined> {
+    return this.signedInUsers.find(id);
+  }
+
   /**
-   * Marks the user's board as changed. Call it first in every transaction that writes columns or
-   * cards: it also takes the user's row lock, so board writes of one user never deadlock.
+   * Runs a write to the user's columns or cards in one transaction that first bumps the board
+   * version (the key of the cached board read). The bump also takes the user's row lock, so board
+   * writes of one user are serialized and never deadlock. Once it commits, this process drops its
+   * cached row at once (other processes hear of it through the row-change feed).
    */
-  async touchBoard(userId: number): Promise<void> {
-    await this.em.execute('update users set board_version = board_version + 1 where id = ?', [userId]);
+  async writeBoard<T>(userId: number, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.em.transactional(async (em) => {
+        await em.execute('update users set board_version = board_version + 1 where id = ?', [userId]);
+        return work(em);
+      });
+    } finally {
+      this.signedInUsers.evict(userId);
+    }
   }
 
   async flush(): Promise<void> {
