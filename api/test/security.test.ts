@@ -333,9 +333,10 @@ describe('security', () => {
   it('ends a session 30 days after sign-in however active it is', async () => {
     const { client } = await app.verifiedClient('old-session@example.com');
     expect((await client.get('/api/tiers')).status).toBe(200);
+    // Signed in 31 days ago and active ever since: the last hourly refresh is due now.
     await app.db.query(
-      `update http_sessions set sess = jsonb_set(sess, '{signedInAt}', to_jsonb((extract(epoch from now() - interval '31 days') * 1000)::bigint))
-        where sess -> 'passport' -> 'user' ->> 'id' = (select id::text from users where email = 'old-session@example.com')`,
+      `update http_sessions set started_at = now() - interval '31 days', active_at = now() - interval '2 hours'
+        where user_id = (select id from users where email = 'old-session@example.com')`,
     );
     expect((await client.get('/api/tiers')).status).toBe(401);
   });

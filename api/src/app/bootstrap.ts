@@ -5,7 +5,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigError, loadConfig, type AppConfig, type Role } from '../config/app-config';
 import { resolveDatabase, type ResolvedDatabase } from '../infra/database/database-url';
 import { configureHttp } from '../infra/http/configure-http';
-import { CachedPgSessionStore } from '../infra/http/session-store';
 import { within } from '../infra/time/within';
 import { AppModule } from './app.module';
 
@@ -40,7 +39,7 @@ export async function startRoles(config: AppConfig, roles: readonly Role[]): Pro
         abortOnError: false,
       });
       app = http;
-      configureHttp(http, config, http.get(CachedPgSessionStore));
+      configureHttp(http, config);
       await http.listen(config.port, '0.0.0.0');
       const address = http.getHttpServer().address();
       const port = typeof address === 'object' && address ? address.port : config.port;

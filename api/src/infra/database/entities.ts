@@ -3,7 +3,7 @@ import { Contact } from '../../modules/contacts/contact.entity';
 import { MailMessage } from '../../modules/mail/mail-message.entity';
 import { Tier } from '../../modules/tiers/tier.entity';
 import { User } from '../../modules/users/user.entity';
-import { HttpSession } from '../http/http-session.entity';
+import { HttpSession } from '../../modules/auth/sessions/http-session.entity';
 import { RateLimitBucket } from '../http/rate-limit-bucket.entity';
 
 /** Every entity, listed once, so builds never depend on file globs. */

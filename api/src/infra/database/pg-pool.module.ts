@@ -1,11 +1,9 @@
 import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL, RateLimiterService } from '../http/rate-limiter.service';
-import { SessionRegistry } from '../http/session-registry';
-import { CachedPgSessionStore } from '../http/session-store';
 import { RowChangeFeed } from './row-change-feed';
 
-/** A small pg pool beside MikroORM's, for the session store and the rate limiter; the row-change feed. */
+/** A small pg pool beside MikroORM's, for sessions and the rate limiter; the row-change feed. */
 @Global()
 @Module({})
 export class PgPoolModule implements OnApplicationShutdown {
@@ -25,15 +23,9 @@ export class PgPoolModule implements OnApplicationShutdown {
           },
         },
         { provide: RowChangeFeed, useFactory: () => new RowChangeFeed(databaseUrl) },
-        {
-          provide: CachedPgSessionStore,
-          useFactory: (pool: Pool, feed: RowChangeFeed) => new CachedPgSessionStore(pool, feed),
-          inject: [PG_POOL, RowChangeFeed],
-        },
         RateLimiterService,
-        SessionRegistry,
       ],
-      exports: [PG_POOL, RowChangeFeed, CachedPgSessionStore, RateLimiterService, SessionRegistry],
+      exports: [PG_POOL, RowChangeFeed, RateLimiterService],
     };
   }
 

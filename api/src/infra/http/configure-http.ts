@@ -1,24 +1,17 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import session from 'express-session';
 import cors from 'cors';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import passport from 'passport';
 import type { AppConfig } from '../../config/app-config';
-import { SESSION_COOKIE } from '../../modules/auth/session-helpers';
+import { sessionMiddleware } from '../../modules/auth/sessions/session.middleware';
+import { SessionsService } from '../../modules/auth/sessions/sessions.service';
 import { requestEntityManagerMiddleware } from '../database/request-entity-manager';
 import { csrfProtection } from './csrf';
 import { replayedHeaders } from './security-headers';
-import type { CachedPgSessionStore } from './session-store';
 
-const DAY_MS = 24 * 3_600_000;
-export const SESSION_IDLE_MS = 7 * DAY_MS;
-export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
-/** How often an active session's expiry moves on. */
-export const SESSION_REFRESH_MS = 3_600_000;
 export const WEB_DIST_DIR = resolve(__dirname, '..', '..', '..', '..', 'web', 'dist');
 
 /** Body-parser and other pre-routing failures become `{"errors": [...]}` like everything else. */
@@ -41,12 +34,8 @@ function preRoutingErrors(
   res.status(status).json({ errors: [message] });
 }
 
-/** Express middleware in the order the security brief needs: headers, session, passport, CSRF. */
-export function configureHttp(
-  app: NestExpressApplication,
-  config: AppConfig,
-  sessionStore: CachedPgSessionStore,
-): void {
+/** Express middleware in the order the security brief needs: headers, body, session, CSRF. */
+export function configureHttp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.disable('x-powered-by');
   app.use(requestEntityManagerMiddleware(app.get(MikroORM)));
@@ -90,36 +79,7 @@ export function configureHttp(
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(preRoutingErrors);
 
-  app.use(
-    session({
-      name: SESSION_COOKIE,
-      secret: config.sessionSecret,
-      store: sessionStore,
-      resave: false,
-      saveUninitialized: false,
-      // Not rolling: re-signing and re-sending the cookie on every answer costs more than the read itself;
-      // an active signed-in session is re-saved (cookie and row expiry moved) once an hour instead.
-      rolling: false,
-      proxy: config.trustProxy,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/', maxAge: SESSION_IDLE_MS },
-    }),
-  );
-  // Expiry: 30 days after sign-in at most, and 7 days after the last activity (to the hour).
-  app.use((req: Request, _res: Response, next: NextFunction) => {
-    const signedInAt = req.session?.signedInAt;
-    if (!signedInAt) return next();
-    const now = Date.now();
-    if (now - signedInAt > SESSION_ABSOLUTE_MS) {
-      req.session.regenerate((err) => next(err));
-      return;
-    }
-    // A change makes express-session save the row (new expiry) and send the cookie (new Max-Age).
-    if (now - (req.session.activeAt ?? signedInAt) >= SESSION_REFRESH_MS) req.session.activeAt = now;
-    next();
-  });
-  // compat: false skips the shim for pre-0.5 strategies (we have none).
-  app.use(passport.initialize({ compat: false }));
-  app.use(passport.session());
+  app.use(sessionMiddleware(app.get(SessionsService)));
   app.use('/api', csrfProtection);
 
   // The built SPA: static files, and index.html for every client-side route.

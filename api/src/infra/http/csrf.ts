@@ -4,13 +4,16 @@ import { csrfSync } from 'csrf-sync';
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const CSRF_FAILED_MESSAGE = 'Missing or invalid CSRF token. Reload the page and try again.';
 
-/** Synchronizer-token CSRF: the token lives in the session and must come back in X-CSRF-Token. */
-export const csrf = csrfSync({
+/**
+ * Synchronizer-token CSRF: each session is born with its token (see SessionsService), which every
+ * state-changing request must send back in X-CSRF-Token.
+ */
+const csrf = csrfSync({
   getTokenFromRequest: (req) => {
     const value = req.headers['x-csrf-token'];
     return Array.isArray(value) ? value[0] : value;
   },
-  size: 32,
+  getTokenFromState: (req) => req.session?.csrfToken,
 });
 
 /** Paths that prove themselves another way (Stripe signs its webhook). */
@@ -20,9 +23,4 @@ export function csrfProtection(req: Request, res: Response, next: NextFunction):
   if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || CSRF_EXEMPT.has(req.path)) return next();
   if (csrf.isRequestValid(req)) return next();
   res.status(403).json({ errors: [CSRF_FAILED_MESSAGE] });
-}
-
-/** Sends the session's token (a new one after login, sign-up or logout rotate the session). */
-export function exposeCsrfToken(req: Request, res: Response, rotate = false): void {
-  res.setHeader(CSRF_HEADER, csrf.generateToken(req, rotate));
 }

@@ -3,11 +3,6 @@ import type { Request } from 'express';
 import { SignedInUserCache, type SignedInUser } from '../../modules/users/signed-in-user-cache';
 import type { User } from '../../modules/users/user.entity';
 
-/** What passport keeps in the session: the id only; the row is loaded per request. */
-export interface SessionPrincipal {
-  id: number;
-}
-
 export interface AppRequest extends Request {
   /** Set by the global guard for a signed-in session. */
   signedInUser?: SignedInUser;

@@ -8,7 +8,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { UsersService } from '../../modules/users/users.service';
 import { ALLOW_UNVERIFIED, IS_PUBLIC } from './access.decorators';
-import type { AppRequest, SessionPrincipal } from './request-user';
+import type { AppRequest } from './request-user';
 
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please log in to continue.';
 export const VERIFY_EMAIL_FIRST_MESSAGE = 'Please confirm your email address to continue.';
@@ -26,9 +26,9 @@ export class SessionAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AppRequest>();
-    const principal = req.user as SessionPrincipal | undefined;
-    if (principal?.id && !req.signedInUser) {
-      const user = await this.users.findSignedIn(principal.id);
+    const userId = req.session?.userId;
+    if (userId && !req.signedInUser) {
+      const user = await this.users.findSignedIn(userId);
       if (user) req.signedInUser = user;
     }
     const targets = [context.getHandler(), context.getClass()];

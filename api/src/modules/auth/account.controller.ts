@@ -20,13 +20,16 @@ import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
 import type { User } from '../users/user.entity';
 import { toUserResponse } from '../users/users.mapper';
 import { AccountService } from './account.service';
-import { endSession } from './session-helpers';
+import { SessionsService } from './sessions/sessions.service';
 
 /** The spec's `/api/users` calls, limited to the signed-in user's own account. */
 @AllowUnverified()
 @Controller('api/users')
 export class AccountController {
-  constructor(private readonly account: AccountService) {}
+  constructor(
+    private readonly account: AccountService,
+    private readonly sessions: SessionsService,
+  ) {}
 
   /** Never a directory of users: the list holds only yourself. */
   @Get()
@@ -45,7 +48,7 @@ export class AccountController {
     if (body.id !== undefined && body.id !== id) {
       throw new BadRequestException({ errors: ['The id in the body does not match the address.'] });
     }
-    const result = await this.account.update(user, body, req.sessionID);
+    const result = await this.account.update(user, body, req.session);
     return toUserResponse(result.user);
   }
 
@@ -59,6 +62,6 @@ export class AccountController {
   ): Promise<void> {
     if (id !== user.id) throw new NotFoundException({ errors: ['User not found.'] });
     await this.account.delete(user);
-    await endSession(req, res);
+    await this.sessions.signOut(req, res);
   }
 }

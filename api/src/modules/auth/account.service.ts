@@ -1,13 +1,13 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { UpdateUserRequest } from '@tend/contracts';
-import { SessionRegistry } from '../../infra/http/session-registry';
 import { MailService } from '../mail/mail.service';
 import { accountDeletedMail } from '../mail/templates/account-mail.templates';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { EmailVerificationService } from './email-verification.service';
 import { PasswordService } from './password.service';
+import { SessionsService, type ActiveSession } from './sessions/sessions.service';
 
 /** `PATCH /api/users/{id}` and `DELETE /api/users/{id}`: the user's own account. */
 @Injectable()
@@ -18,7 +18,7 @@ export class AccountService {
     private readonly passwords: PasswordService,
     private readonly verification: EmailVerificationService,
     private readonly mail: MailService,
-    private readonly sessions: SessionRegistry,
+    private readonly sessions: SessionsService,
   ) {}
 
   /**
@@ -28,7 +28,7 @@ export class AccountService {
   async update(
     user: User,
     changes: UpdateUserRequest,
-    sessionId: string,
+    currentSession: ActiveSession | undefined,
   ): Promise<{ user: User; passwordChanged: boolean }> {
     if (changes.password !== undefined || changes.desired_email !== undefined) {
       await this.passwords.assertCurrentPassword(user, changes.current_password);
@@ -40,7 +40,7 @@ export class AccountService {
       timeZone: changes.time_zone,
     });
     if (changes.desired_email !== undefined) await this.verification.requestEmailChange(user, changes.desired_email);
-    if (changes.password !== undefined) await this.passwords.changePassword(user, changes.password, sessionId);
+    if (changes.password !== undefined) await this.passwords.changePassword(user, changes.password, currentSession);
     return { user, passwordChanged: changes.password !== undefined };
   }
 
@@ -52,7 +52,7 @@ export class AccountService {
       await this.users.remove(user);
       return goodbye;
     });
-    await this.sessions.endSessionsOfUser(user.id);
+    await this.sessions.endAllOfUser(user.id);
     await this.mail.dispatch(message);
   }
 }

@@ -24,7 +24,6 @@ import type { Response } from 'express';
 import { UnprocessableEntityException } from '@nestjs/common';
 import { AllowUnverified, Public } from '../../infra/http/access.decorators';
 import { BodyValidationGuard } from '../../infra/http/body-validation.guard';
-import { exposeCsrfToken } from '../../infra/http/csrf';
 import { CurrentUser, type AppRequest } from '../../infra/http/request-user';
 import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
 import type { User } from '../users/user.entity';
@@ -34,7 +33,7 @@ import { AuthService } from './auth.service';
 import { EmailVerificationService } from './email-verification.service';
 import { LocalAuthGuard } from './local-auth.guard';
 import { PasswordService } from './password.service';
-import { endSession, logIn } from './session-helpers';
+import { SessionsService } from './sessions/sessions.service';
 
 @Controller('api')
 export class AuthController {
@@ -43,13 +42,14 @@ export class AuthController {
     private readonly users: UsersService,
     private readonly verification: EmailVerificationService,
     private readonly passwords: PasswordService,
+    private readonly sessions: SessionsService,
   ) {}
 
   /** The signed-in user or `{}`; always hands out the session's CSRF token. */
   @Public()
   @Get('session')
-  session(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): SessionResponse {
-    exposeCsrfToken(req, res);
+  async session(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): Promise<SessionResponse> {
+    await this.sessions.exposeCsrfToken(req, res);
     return req.signedInUser ? toUserResponse(req.signedInUser) : {};
   }
 
@@ -59,10 +59,9 @@ export class AuthController {
   @UseGuards(new BodyValidationGuard(loginRequestSchema), LocalAuthGuard)
   async logIn(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): Promise<UserResponse> {
     const user = req.user as unknown as User;
-    req.session.signedInAt = Date.now();
+    await this.sessions.signIn(req, res, user.id);
     const timeZone = (req.body as { time_zone?: string }).time_zone;
     if (timeZone) await this.users.updateProfile(user, { timeZone });
-    exposeCsrfToken(req, res, true);
     return toUserResponse(user);
   }
 
@@ -70,7 +69,7 @@ export class AuthController {
   @Delete('session')
   @HttpCode(204)
   async logOut(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await endSession(req, res);
+    await this.sessions.signOut(req, res);
   }
 
   /** Sign up: creates the user, its default columns and the verification mail, then signs in. */
@@ -82,9 +81,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<UserResponse> {
     const user = await this.auth.signUp(body, req.ip ?? 'unknown');
-    await logIn(req, user);
-    req.session.signedInAt = Date.now();
-    exposeCsrfToken(req, res, true);
+    await this.sessions.signIn(req, res, user.id);
     return toUserResponse(user);
   }
 
@@ -115,7 +112,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<UserResponse | { verified: true; email: string }> {
     const user = await this.verification.confirm(body.token);
-    exposeCsrfToken(req, res);
+    await this.sessions.exposeCsrfToken(req, res);
     if (req.signedInUser?.id === user.id) return toUserResponse(user);
     return { verified: true, email: user.email };
   }

@@ -12,10 +12,10 @@ import { EmailVerificationService } from './email-verification.service';
 import { LocalStrategy } from './local.strategy';
 import { PasswordHasher } from './password-hasher';
 import { PasswordService } from './password.service';
-import { SessionSerializer } from './session.serializer';
+import { SessionsModule } from './sessions/sessions.module';
 
 @Module({
-  imports: [PassportModule.register({ session: true }), UsersModule, TiersModule, MailModule],
+  imports: [PassportModule, SessionsModule, UsersModule, TiersModule, MailModule],
   controllers: [AuthController, AccountController],
   providers: [
     AuthService,
@@ -25,7 +25,6 @@ import { SessionSerializer } from './session.serializer';
     EmailTokensService,
     PasswordHasher,
     LocalStrategy,
-    SessionSerializer,
   ],
 })
 export class AuthModule {}

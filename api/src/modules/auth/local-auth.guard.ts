@@ -1,13 +1,6 @@
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import type { Request } from 'express';
 
-/** passport-local, then `req.logIn`, which rotates the session id (passport >= 0.6). */
+/** passport-local checks the credentials; the controller then starts a new session for the user. */
 @Injectable()
-export class LocalAuthGuard extends AuthGuard('local') {
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const ok = (await super.canActivate(context)) as boolean;
-    await super.logIn(context.switchToHttp().getRequest<Request>());
-    return ok;
-  }
-}
+export class LocalAuthGuard extends AuthGuard('local') {}

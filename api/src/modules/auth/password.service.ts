@@ -3,13 +3,13 @@ import { BadRequestException, Inject, Injectable, UnprocessableEntityException }
 import { INVALID_RESET_LINK_MESSAGE, ORIGINAL_PASSWORD_INCORRECT_MESSAGE } from '@tend/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { RateLimiterService, type LimitRule } from '../../infra/http/rate-limiter.service';
-import { SessionRegistry } from '../../infra/http/session-registry';
 import { MailService } from '../mail/mail.service';
 import { passwordChangedMail, resetPasswordMail } from '../mail/templates/account-mail.templates';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { EmailTokensService } from './email-tokens.service';
 import { PasswordHasher } from './password-hasher';
+import { SessionsService, type ActiveSession } from './sessions/sessions.service';
 
 /** Forgot, reset, verify and change a password. Every change ends the user's other sessions. */
 @Injectable()
@@ -23,7 +23,7 @@ export class PasswordService {
     private readonly tokens: EmailTokensService,
     private readonly hasher: PasswordHasher,
     private readonly mail: MailService,
-    private readonly sessions: SessionRegistry,
+    private readonly sessions: SessionsService,
     private readonly limiter: RateLimiterService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -74,7 +74,7 @@ export class PasswordService {
       );
       return { user: owner, message: notice };
     });
-    await this.sessions.endSessionsOfUser(user.id);
+    await this.sessions.endAllOfUser(user.id);
     await this.mail.dispatch(message);
   }
 
@@ -94,7 +94,7 @@ export class PasswordService {
   }
 
   /** Changes the password of a signed-in user; other sessions end (the spec then logs this one out). */
-  async changePassword(user: User, newPassword: string, currentSessionId: string): Promise<void> {
+  async changePassword(user: User, newPassword: string, currentSession: ActiveSession | undefined): Promise<void> {
     const passwordHash = await this.hasher.hash(newPassword);
     const message = await this.em.transactional(async () => {
       await this.users.setPasswordHash(user, passwordHash);
@@ -105,7 +105,7 @@ export class PasswordService {
         user.id,
       );
     });
-    await this.sessions.endSessionsOfUser(user.id, currentSessionId);
+    await this.sessions.endAllOfUser(user.id, currentSession);
     await this.mail.dispatch(message);
   }
 }
