@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, waitForBoard } from './helpers/auth';
-import { cardById, column, columnCount, nextMove } from './helpers/board';
+import { announced, cardById, column, columnCount, nextMove, pressKey } from './helpers/board';
 import { hidden, useBrowser, visible } from './helpers/browser';
 import { seedLongColumns } from './helpers/database';
 
@@ -30,6 +30,38 @@ function at<T>(values: readonly T[] | undefined, index: number): T {
 
 describe('board journeys: long columns', () => {
   const browser = useBrowser();
+
+  it('moves a card with the keyboard down a 300-card column, past the cards drawn at first', async () => {
+    const page = await browser.openPage();
+    const account = await createAccount(page, 'board-long-keyboard');
+    const ids = (await seedLongColumns(page, account.email, { New: { count: 300, prefix: 'Card' } }))['New'] ?? [];
+    await expect.poll(() => columnCount(page, 'New')).toBe('300 contacts');
+    expect(await columnIds(page, 'New')).toEqual(ids);
+    const card = cardById(page, at(ids, 0));
+    // Far below the visible part, a card is only a shell: no content is drawn for it yet.
+    expect(await cardById(page, at(ids, 20)).locator('.contact-card__name').count()).toBe(0);
+
+    const moved = nextMove(page);
+    await card.getByRole('button', { name: 'Card 1, Engineer, Company 1', exact: true }).focus();
+    await pressKey(page, 'Space');
+    await announced(page, 'Picked up Card 1. It is in column New, position 1 of 300.');
+    // Each step down goes past one more card; the column scrolls along and draws the cards that
+    // come into view, which become places to move to.
+    for (let position = 2; position <= 21; position++) {
+      await pressKey(page, 'ArrowDown');
+      await announced(page, `Card 1 is now in column New, position ${position} of 300.`);
+    }
+    await pressKey(page, 'Space');
+    await announced(page, 'Card 1 was dropped in column New, position 21 of 300.');
+    expect((await moved).status()).toBe(200);
+
+    const expected = [...ids.slice(1, 21), at(ids, 0), ...ids.slice(21)];
+    await expect.poll(() => columnIds(page, 'New')).toEqual(expected);
+    await visible(card.locator('.contact-card__name'));
+    await page.reload();
+    await waitForBoard(page);
+    await expect.poll(() => columnIds(page, 'New')).toEqual(expected);
+  });
 
   it('drags a card to the bottom of a long column while the column scrolls, and drops it there', async () => {
     const page = await browser.openPage();

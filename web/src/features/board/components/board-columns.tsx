@@ -85,7 +85,13 @@ export function useBoardSensors() {
   return useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: boardKeyboardCoordinates, keyboardCodes: KEYBOARD_CODES }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: boardKeyboardCoordinates,
+      keyboardCodes: KEYBOARD_CODES,
+      // dnd-kit scrolls a long column smoothly by default, and an arrow pressed while it still
+      // glides is measured against a half-scrolled column: quick presses got lost or skipped cards.
+      scrollBehavior: 'instant',
+    }),
   );
 }
 
