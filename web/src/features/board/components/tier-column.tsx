@@ -3,7 +3,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { SearchX, UserPlus } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useRef, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useRef, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ColumnHeader } from './column-header';
 import { BoardCard } from './contact-card';
@@ -66,6 +66,19 @@ function useCardWindow(scrollElement: RefObject<HTMLDivElement | null>, count: n
   return first && last ? { first: first.index, last: last.index } : unmeasuredWindow();
 }
 
+/**
+ * Registers a column's body as a drop target. It renders nothing and hands dnd-kit the body's node
+ * itself: dnd-kit re-renders every droppable whenever the card under the pointer changes, and the
+ * column around it, with its list of cards, should not re-render with it.
+ */
+function ColumnDropZone({ tierId, getBody }: { tierId: number; getBody: () => HTMLElement | null }) {
+  const { setNodeRef } = useDroppable({ id: columnDroppableId(tierId), data: { type: 'column', tierId } });
+  useEffect(() => {
+    setNodeRef(getBody());
+  }, [setNodeRef, getBody]);
+  return null;
+}
+
 interface TierColumnProps {
   tier: Tier;
   /** Ids shown, in order (filtered, or rearranged while a card is dragged). */
@@ -94,16 +107,9 @@ export const TierColumn = memo(function TierColumn({
   pinnedId,
   onAddContact,
 }: TierColumnProps) {
-  const { setNodeRef } = useDroppable({ id: columnDroppableId(tier.id), data: { type: 'column', tierId: tier.id } });
   const body = useRef<HTMLDivElement | null>(null);
+  const getBody = useCallback(() => body.current, []);
   const cardWindow = useCardWindow(body, ids.length);
-  const setBodyRef = useCallback(
-    (node: HTMLDivElement | null) => {
-      setNodeRef(node);
-      body.current = node;
-    },
-    [setNodeRef],
-  );
   const headingId = `tier-${tier.id}-name`;
   return (
     <section
@@ -118,7 +124,7 @@ export const TierColumn = memo(function TierColumn({
         </Button>
       </div>
       <SortableContext id={sortableContainerId(tier.id)} items={ids as number[]} strategy={verticalListSortingStrategy}>
-        <div ref={setBodyRef} className="tier-column__body">
+        <div ref={body} className="tier-column__body">
           {ids.length === 0 ? (
             <div className="tier-column__empty">
               {filtering && totalCount > 0 ? (
@@ -145,6 +151,7 @@ export const TierColumn = memo(function TierColumn({
           )}
         </div>
       </SortableContext>
+      <ColumnDropZone tierId={tier.id} getBody={getBody} />
     </section>
   );
 });
