@@ -30,20 +30,21 @@ const CARD_GAP_PX = 8;
 /** Cards kept live beyond the visible part of a column, above and below. */
 const OVERSCAN_ROWS = 2;
 
-/** Before the column has a size (and in jsdom, which has no layout): a screenful and the overscan. */
-function unmeasuredWindow(): CardWindow {
-  return { first: 0, last: Math.ceil(window.innerHeight / (CARD_PX + CARD_GAP_PX)) + OVERSCAN_ROWS };
-}
-
+/** The cards of a column that are drawn, by index, both ends included. */
 interface CardWindow {
   first: number;
   last: number;
 }
 
+/** Before the column has a size (and in jsdom, which has no layout): a screenful and the overscan. */
+function unmeasuredWindow(): CardWindow {
+  return { first: 0, last: Math.ceil(window.innerHeight / (CARD_PX + CARD_GAP_PX)) + OVERSCAN_ROWS };
+}
+
 /**
  * Which cards of a column are near its visible part (TanStack Virtual does the arithmetic and
- * watches the column's scroll and size; it re-renders the column only when the window moves by a
- * card). Only those cards draw their content and register with dnd-kit: dnd-kit re-renders and
+ * watches the column's scroll and size; it re-renders the column only when the window moves, and
+ * when scrolling starts and stops). Only those cards draw their content and register with dnd-kit: dnd-kit re-renders and
  * re-measures every registered card while a card is dragged, and React walks every card's
  * components whenever dnd-kit's context changes, so with a thousand full cards a drag stutters.
  * The others stay in the page as light shells of the same size, with their name and their focus,
