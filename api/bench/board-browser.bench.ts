@@ -6,6 +6,10 @@ import { median, percentile, seedBoard, startBenchApp, type BenchApp } from './h
 
 const CHROMIUM = '/usr/bin/chromium';
 const RUNS = 5;
+/** Drags per board, each on a freshly loaded board, alternating boards: one drag is too noisy. */
+const DRAGS = 5;
+/** A frame longer than this missed the 60 Hz interval (16.7 ms, give or take the timer's jitter). */
+const MISSED_FRAME_MS = 20;
 
 async function openBoard(browser: Browser, app: BenchApp, cookie: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -116,20 +120,25 @@ async function main(): Promise<void> {
     const smallTti = median(times['small'] ?? []);
     const largeTti = median(times['large'] ?? []);
 
-    const frames: Record<string, number[]> = {};
-    for (const [key, board, cards] of [
-      ['small', small, 50],
-      ['large', large, 1000],
-    ] as const) {
-      const page = await openBoard(browser, app, board.cookie);
-      if (process.env['BENCH_PROBE']) page.on('console', (m) => console.log(`[${key}] ${m.text()}`));
-      await timeToInteractive(page, app.base, cards);
-      frames[key] = await dragFrames(page);
-      await page.context().close();
+    // Every drag: a fresh page, the same card (the top one of the first column), the same path.
+    const drags: Record<string, number[][]> = { small: [], large: [] };
+    for (let drag = 0; drag < DRAGS; drag++) {
+      for (const [key, board, cards] of [
+        ['small', small, 50],
+        ['large', large, 1000],
+      ] as const) {
+        const page = await openBoard(browser, app, board.cookie);
+        if (process.env['BENCH_PROBE']) page.on('console', (m) => console.log(`[${key}] ${m.text()}`));
+        await timeToInteractive(page, app.base, cards);
+        drags[key]?.push(await dragFrames(page));
+        await page.context().close();
+      }
     }
+    const frames = (key: string) => (drags[key] ?? []).flat();
 
     console.log(
-      `\nBoard in Chromium (median of ${RUNS} loads; navigation start -> all cards rendered and the next frame free)\n`,
+      `\nBoard in Chromium (median of ${RUNS} loads; navigation start -> all cards rendered and the next frame free;` +
+        ` frames of ${DRAGS} drags per board)\n`,
     );
     console.log('| board | interactive ms | drag frames | frame p50 ms | frame p95 ms | frame max ms |');
     console.log('|---|---|---|---|---|---|');
@@ -137,14 +146,26 @@ async function main(): Promise<void> {
       ['small', '50 contacts', smallTti],
       ['large', '1,000 contacts', largeTti],
     ] as const) {
-      const f = frames[key] ?? [];
+      const f = frames(key);
       console.log(
         `| ${label} | ${tti.toFixed(0)} | ${f.length} | ${percentile(f, 50).toFixed(1)} | ${percentile(f, 95).toFixed(1)} | ${Math.max(...f).toFixed(1)} |`,
       );
     }
+    console.log('');
+    for (const [key, label] of [
+      ['small', '50'],
+      ['large', '1,000'],
+    ] as const) {
+      const perDrag = (drags[key] ?? []).map((f) => percentile(f, 95).toFixed(1)).join(', ');
+      const f = frames(key);
+      const missed = f.filter((frame) => frame > MISSED_FRAME_MS).length;
+      console.log(
+        `${label} contacts: frame p95 per drag ${perDrag} ms; frames over ${MISSED_FRAME_MS} ms: ${missed} of ${f.length}`,
+      );
+    }
     console.log(`\nratio of interactive time (1,000 / 50): ${(largeTti / smallTti).toFixed(2)}x (target <= 2x)`);
     console.log(
-      `drag frame p95 on 1,000 contacts: ${percentile(frames['large'] ?? [], 95).toFixed(1)} ms (target < 16.7 ms)`,
+      `drag frame p95 on 1,000 contacts: ${percentile(frames('large'), 95).toFixed(1)} ms (target < 16.7 ms)`,
     );
   } finally {
     await browser.close();

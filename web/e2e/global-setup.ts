@@ -22,6 +22,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The app's DATA_DIR: mail lands in `<dataDir>/outbox`. */
     dataDir: string;
+    /** The app's database, for set-ups the API cannot make (a premium plan, hundreds of cards). */
+    databaseUrl: string;
   }
 }
 
@@ -191,15 +193,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // PostgreSQL: a fresh database on the machine's server, else the embedded one under DATA_DIR.
   const adminUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let database: string | undefined;
+  let databaseUrl: string;
   if (await canConnect(adminUrl)) {
     database = `tend_e2e_${randomBytes(5).toString('hex')}`;
     await adminQuery(adminUrl, `CREATE DATABASE ${database}`);
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${database}`;
-    appEnv['DATABASE_URL'] = databaseUrl.toString();
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    databaseUrl = url.toString();
+    appEnv['DATABASE_URL'] = databaseUrl;
   } else {
     console.warn(`\n[browser tests] No PostgreSQL at ${adminUrl}: the app uses its embedded PostgreSQL.\n`);
-    appEnv['EMBEDDED_POSTGRES_PORT'] = String(await freePort());
+    const embeddedPort = await freePort();
+    appEnv['EMBEDDED_POSTGRES_PORT'] = String(embeddedPort);
+    // The address the app builds for its embedded PostgreSQL (api/src/infra/embedded/embedded-postgres.ts).
+    databaseUrl = `postgres://postgres:tend-embedded@127.0.0.1:${embeddedPort}/tend`;
   }
 
   let app: ChildProcess | undefined;
@@ -262,5 +269,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('databaseUrl', databaseUrl);
   return cleanup;
 }

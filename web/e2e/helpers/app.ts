@@ -11,5 +11,10 @@ export function dataDir(): string {
   return inject('dataDir');
 }
 
+/** The app's database (from the global setup); for set-ups the API cannot make, never for checks. */
+export function databaseUrl(): string {
+  return inject('databaseUrl');
+}
+
 /** The repository root (web/e2e/helpers -> ../../..). */
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');

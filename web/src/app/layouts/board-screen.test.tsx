@@ -425,6 +425,42 @@ describe('BoardScreen', () => {
     await user.keyboard('{Escape}');
   });
 
+  it('draws only the cards near the visible part; the others keep their name, and a focused card keeps its buttons', async () => {
+    const columnObservers: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe(element: Element) {
+          if (element.classList.contains('tier-column__body')) columnObservers.push(this.callback);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(60) });
+    const body = (await screen.findByRole('region', { name: 'New' })).querySelector<HTMLElement>('.tier-column__body')!;
+    Object.defineProperty(body, 'clientHeight', { configurable: true, value: 600 });
+    act(() => columnObservers.forEach((notify) => notify()));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Move Person 12 to...' })).not.toBeInTheDocument());
+    // Every card is in the list with its name; only those near the top (Person 60, 59...) draw
+    // their content and buttons.
+    expect(screen.getAllByRole('button', { name: /^Person / })).toHaveLength(60);
+    expect(screen.getByRole('button', { name: 'Person 31' })).toBeEmptyDOMElement();
+    const move = screen.getByRole('button', { name: 'Move Person 59 to...' });
+    move.focus();
+
+    body.scrollTop = 30 * 158;
+    fireEvent.scroll(body);
+    await screen.findByRole('button', { name: 'Move Person 31 to...' });
+    // Scrolled far away, the focused card keeps its content, so the focus stays where it was.
+    expect(move).toBeInTheDocument();
+    expect(move).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Move Person 58 to...' })).not.toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Person 31' }).focus());
+    expect(move).not.toBeInTheDocument();
+  });
+
   it('goes back to the board when the contact of the address is not on it', async () => {
     renderBoard('/kanban/999', { contacts: people });
     expect(await screen.findByText('That contact is not on your board.')).toBeInTheDocument();

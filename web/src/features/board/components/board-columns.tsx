@@ -85,7 +85,13 @@ export function useBoardSensors() {
   return useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: boardKeyboardCoordinates, keyboardCodes: KEYBOARD_CODES }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: boardKeyboardCoordinates,
+      keyboardCodes: KEYBOARD_CODES,
+      // dnd-kit scrolls a long column smoothly by default, and an arrow pressed while it still
+      // glides is measured against a half-scrolled column: quick presses got lost or skipped cards.
+      scrollBehavior: 'instant',
+    }),
   );
 }
 
@@ -163,22 +169,30 @@ export function BoardColumns({ tiers, columns, query, onDrop, onAddContact, trai
     return () => cancelAnimationFrame(frame);
   }, [items]);
 
+  // dnd-kit's rectangles re-read the scroll position of their scrolling ancestors on every access,
+  // so a detection over every registered card costs hundreds of DOM reads per pointer move (the
+  // largest script cost of a drag in a profile). Find the column first, then look at its cards only.
   const collisionDetection: CollisionDetection = useCallback(
     (args) => {
-      const underPointer = pointerWithin(args);
-      const hits = underPointer.length > 0 ? underPointer : rectIntersection(args);
-      let overId = getFirstCollision(hits, 'id');
-      if (overId !== null) {
-        const tierId = tierOfDroppable(overId);
-        const ids = tierId !== null ? (items[tierId] ?? NO_IDS) : NO_IDS;
-        if (ids.length > 0) {
-          // Over a column's empty space: aim at its closest card instead.
-          const closest = closestCenter({
-            ...args,
-            droppableContainers: args.droppableContainers.filter((container) => ids.includes(container.id as number)),
-          });
-          overId = closest[0]?.id ?? overId;
-        }
+      const columnContainers = args.droppableContainers.filter((container) => tierOfDroppable(container.id) !== null);
+      const columnHits = pointerWithin({ ...args, droppableContainers: columnContainers });
+      const columnId = getFirstCollision(
+        columnHits.length > 0 ? columnHits : rectIntersection({ ...args, droppableContainers: columnContainers }),
+        'id',
+      );
+      const tierId = columnId !== null ? tierOfDroppable(columnId) : null;
+      if (columnId !== null && tierId !== null) {
+        const shown = new Set(items[tierId] ?? NO_IDS);
+        const cardContainers = args.droppableContainers.filter((container) => shown.has(container.id as number));
+        // The card under the pointer (or, from the keyboard, under the moved card); over a column's
+        // empty space, its closest card; in an empty column, the column itself.
+        const cardHits = args.pointerCoordinates
+          ? pointerWithin({ ...args, droppableContainers: cardContainers })
+          : rectIntersection({ ...args, droppableContainers: cardContainers });
+        const overId =
+          getFirstCollision(cardHits, 'id') ??
+          getFirstCollision(closestCenter({ ...args, droppableContainers: cardContainers }), 'id') ??
+          columnId;
         lastOverId.current = overId;
         return [{ id: overId }];
       }

@@ -173,14 +173,19 @@ function SortableBinding({
 interface BoardCardProps {
   contact: Contact;
   tierId: number;
-  /** Registered with dnd-kit: cards near the visible part of their column (see TierColumn). */
+  /**
+   * Near the visible part of its column (see TierColumn): the card draws its content and is
+   * registered with dnd-kit. Otherwise it is a shell of the same size that keeps its place, its
+   * name for screen readers and its focus, and opens the contact on click or Enter.
+   */
   live: boolean;
 }
 
 /**
  * A card on the board (150 px high). The whole card drags with a mouse or a long press; the card's
  * main button is the keyboard handle (Space lifts, arrows move, Space drops, Escape cancels) and
- * opens the contact on click or Enter. Memoised: it re-renders only when its contact changes.
+ * opens the contact on click or Enter. Memoised: it re-renders only when its contact changes or it
+ * enters or leaves its column's window.
  */
 export const BoardCard = memo(function BoardCard({ contact, tierId, live }: BoardCardProps) {
   const { openContact, instructionsId } = useBoardCardActions();
@@ -188,6 +193,9 @@ export const BoardCard = memo(function BoardCard({ contact, tierId, live }: Boar
   const handle = useRef<HTMLDivElement>(null);
   const listeners = useRef<SortableListeners | null>(null);
   const [dragging, setDragging] = useState(false);
+  // A card that holds the focus keeps its content when scrolled away, so the focused button stays.
+  const [focusWithin, setFocusWithin] = useState(false);
+  const drawn = live || focusWithin;
   const getNode = useCallback(() => node.current, []);
   const getHandle = useCallback(() => handle.current, []);
   const setListeners = useCallback((value: SortableListeners | null) => {
@@ -215,6 +223,10 @@ export const BoardCard = memo(function BoardCard({ contact, tierId, live }: Boar
       data-contact-id={contact.id}
       onPointerDown={(event) => listeners.current?.onPointerDown?.(event)}
       onTouchStart={(event) => listeners.current?.onTouchStart?.(event)}
+      onFocus={() => setFocusWithin(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusWithin(false);
+      }}
     >
       <div
         ref={handle}
@@ -228,9 +240,9 @@ export const BoardCard = memo(function BoardCard({ contact, tierId, live }: Boar
         onKeyDown={handleKeyDown}
         onClick={() => openContact(contact.id)}
       >
-        <CardSummary contact={contact} />
+        {drawn ? <CardSummary contact={contact} /> : null}
       </div>
-      <CardActions contact={contact} tierId={tierId} />
+      {drawn ? <CardActions contact={contact} tierId={tierId} /> : null}
       {live ? (
         <SortableBinding
           id={contact.id}

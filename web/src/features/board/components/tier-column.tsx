@@ -2,7 +2,8 @@ import type { Contact, Tier } from '@tend/contracts';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { SearchX, UserPlus } from 'lucide-react';
-import { memo, useCallback, useEffect, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ColumnHeader } from './column-header';
 import { BoardCard } from './contact-card';
@@ -23,54 +24,60 @@ export function sortableContainerId(tierId: number): string {
   return `tier-${tierId}`;
 }
 
-/** A card (150 px) plus the list gap (8 px): cards sit at fixed offsets, so no measuring is needed. */
-const ROW_PX = 158;
-/** Cards registered with dnd-kit beyond the visible part of a column, above and below. */
-const OVERSCAN_ROWS = 6;
-/** Before the column has been measured (and in tests, where nothing has a size). */
-const INITIAL_RANGE = { start: 0, end: 16 };
+/** Spec: a card is 150 px high; the list puts 8 px (--space-2) between cards. */
+const CARD_PX = 150;
+const CARD_GAP_PX = 8;
+/** Cards kept live beyond the visible part of a column, above and below. */
+const OVERSCAN_ROWS = 2;
 
-interface Range {
-  start: number;
-  end: number;
+/** The cards of a column that are drawn, by index, both ends included. */
+interface CardWindow {
+  first: number;
+  last: number;
+}
+
+/** Before the column has a size (and in jsdom, which has no layout): a screenful and the overscan. */
+function unmeasuredWindow(): CardWindow {
+  return { first: 0, last: Math.ceil(window.innerHeight / (CARD_PX + CARD_GAP_PX)) + OVERSCAN_ROWS };
 }
 
 /**
- * Which cards of a column are near its visible part. Only those are registered with dnd-kit,
- * which re-renders every registered card when the drop target changes: with a thousand cards that
- * is what makes a drag stutter. Every card stays in the page.
+ * Which cards of a column are near its visible part (TanStack Virtual does the arithmetic and
+ * watches the column's scroll and size; it re-renders the column only when the window moves, and
+ * when scrolling starts and stops). Only those cards draw their content and register with dnd-kit: dnd-kit re-renders and
+ * re-measures every registered card while a card is dragged, and React walks every card's
+ * components whenever dnd-kit's context changes, so with a thousand full cards a drag stutters.
+ * The others stay in the page as light shells of the same size, with their name and their focus,
+ * so the list keeps its real length for scrolling and for screen readers.
  */
-function useLiveRange() {
-  const [range, setRange] = useState<Range>(INITIAL_RANGE);
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
+function useCardWindow(scrollElement: RefObject<HTMLDivElement | null>, count: number): CardWindow {
+  // The virtualizer is a mutable object that re-renders this hook's component itself; only plain
+  // numbers read during render leave the hook, so nothing stale can be memoised downstream.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollElement.current,
+    estimateSize: () => CARD_PX,
+    gap: CARD_GAP_PX,
+    overscan: OVERSCAN_ROWS,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  return first && last ? { first: first.index, last: last.index } : unmeasuredWindow();
+}
 
+/**
+ * Registers a column's body as a drop target. It renders nothing and hands dnd-kit the body's node
+ * itself: dnd-kit re-renders every droppable whenever the card under the pointer changes, and the
+ * column around it, with its list of cards, should not re-render with it.
+ */
+function ColumnDropZone({ tierId, getBody }: { tierId: number; getBody: () => HTMLElement | null }) {
+  const { setNodeRef } = useDroppable({ id: columnDroppableId(tierId), data: { type: 'column', tierId } });
   useEffect(() => {
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    let frame = 0;
-    const measure = () => {
-      frame = 0;
-      const start = Math.max(0, Math.floor(element.scrollTop / ROW_PX) - OVERSCAN_ROWS);
-      const end = Math.ceil((element.scrollTop + element.clientHeight) / ROW_PX) + OVERSCAN_ROWS;
-      setRange((current) => (current.start === start && current.end === end ? current : { start, end }));
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(measure);
-    };
-    // Fires once at once with the column's size, then on every resize.
-    const observer = new ResizeObserver(schedule);
-    observer.observe(element);
-    element.addEventListener('scroll', schedule, { passive: true });
-    return () => {
-      observer.disconnect();
-      element.removeEventListener('scroll', schedule);
-      cancelAnimationFrame(frame);
-    };
-  }, [element]);
-
-  const ref = useCallback((node: HTMLDivElement | null) => {
-    setElement(node);
-  }, []);
-  return { range, ref };
+    setNodeRef(getBody());
+  }, [setNodeRef, getBody]);
+  return null;
 }
 
 interface TierColumnProps {
@@ -101,15 +108,9 @@ export const TierColumn = memo(function TierColumn({
   pinnedId,
   onAddContact,
 }: TierColumnProps) {
-  const { setNodeRef } = useDroppable({ id: columnDroppableId(tier.id), data: { type: 'column', tierId: tier.id } });
-  const { range, ref: liveRef } = useLiveRange();
-  const setBody = useCallback(
-    (node: HTMLDivElement | null) => {
-      setNodeRef(node);
-      liveRef(node);
-    },
-    [setNodeRef, liveRef],
-  );
+  const body = useRef<HTMLDivElement | null>(null);
+  const getBody = useCallback(() => body.current, []);
+  const cardWindow = useCardWindow(body, ids.length);
   const headingId = `tier-${tier.id}-name`;
   return (
     <section
@@ -124,7 +125,7 @@ export const TierColumn = memo(function TierColumn({
         </Button>
       </div>
       <SortableContext id={sortableContainerId(tier.id)} items={ids as number[]} strategy={verticalListSortingStrategy}>
-        <div ref={setBody} className="tier-column__body">
+        <div ref={body} className="tier-column__body">
           {ids.length === 0 ? (
             <div className="tier-column__empty">
               {filtering && totalCount > 0 ? (
@@ -144,13 +145,14 @@ export const TierColumn = memo(function TierColumn({
             <ul className="card-list" aria-label={`Contacts in ${tier.name}`}>
               {ids.map((id, index) => {
                 const contact = byId.get(id);
-                const isLive = (index >= range.start && index < range.end) || id === pinnedId;
+                const isLive = (index >= cardWindow.first && index <= cardWindow.last) || id === pinnedId;
                 return contact ? <BoardCard key={id} contact={contact} tierId={tier.id} live={isLive} /> : null;
               })}
             </ul>
           )}
         </div>
       </SortableContext>
+      <ColumnDropZone tierId={tier.id} getBody={getBody} />
     </section>
   );
 });

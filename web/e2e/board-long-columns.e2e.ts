@@ -1,0 +1,120 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createAccount, waitForBoard } from './helpers/auth';
+import { announced, cardById, column, columnCount, nextMove, pressKey } from './helpers/board';
+import { hidden, useBrowser, visible } from './helpers/browser';
+import { seedLongColumns } from './helpers/database';
+
+/**
+ * A column's cards top to bottom, by contact id. Every card is in the page, also those outside
+ * the part of the column that is drawn (they are shells without content there).
+ */
+function columnIds(page: Page, name: string): Promise<number[]> {
+  return column(page, name)
+    .locator('li[data-contact-id]')
+    .evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-contact-id'))));
+}
+
+/** How far a column's list is from its end, in pixels. */
+function distanceToEnd(page: Page, name: string): Promise<number> {
+  return column(page, name)
+    .locator('.tier-column__body')
+    .evaluate((list) => list.scrollHeight - list.clientHeight - list.scrollTop);
+}
+
+function at<T>(values: readonly T[] | undefined, index: number): T {
+  const value = values?.[index];
+  if (value === undefined) throw new Error(`Nothing at ${index}.`);
+  return value;
+}
+
+describe('board journeys: long columns', () => {
+  const browser = useBrowser();
+
+  it('moves a card with the keyboard down a 300-card column, past the cards drawn at first', async () => {
+    const page = await browser.openPage();
+    const account = await createAccount(page, 'board-long-keyboard');
+    const ids = (await seedLongColumns(page, account.email, { New: { count: 300, prefix: 'Card' } }))['New'] ?? [];
+    await expect.poll(() => columnCount(page, 'New')).toBe('300 contacts');
+    expect(await columnIds(page, 'New')).toEqual(ids);
+    const card = cardById(page, at(ids, 0));
+    // Far below the visible part, a card is only a shell: no content is drawn for it yet.
+    expect(await cardById(page, at(ids, 20)).locator('.contact-card__name').count()).toBe(0);
+
+    const moved = nextMove(page);
+    await card.getByRole('button', { name: 'Card 1, Engineer, Company 1', exact: true }).focus();
+    await pressKey(page, 'Space');
+    await announced(page, 'Picked up Card 1. It is in column New, position 1 of 300.');
+    // Each step down goes past one more card; the column scrolls along and draws the cards that
+    // come into view, which become places to move to.
+    for (let position = 2; position <= 21; position++) {
+      await pressKey(page, 'ArrowDown');
+      await announced(page, `Card 1 is now in column New, position ${position} of 300.`);
+    }
+    await pressKey(page, 'Space');
+    await announced(page, 'Card 1 was dropped in column New, position 21 of 300.');
+    expect((await moved).status()).toBe(200);
+
+    const expected = [...ids.slice(1, 21), at(ids, 0), ...ids.slice(21)];
+    await expect.poll(() => columnIds(page, 'New')).toEqual(expected);
+    await visible(card.locator('.contact-card__name'));
+    await page.reload();
+    await waitForBoard(page);
+    await expect.poll(() => columnIds(page, 'New')).toEqual(expected);
+  });
+
+  it('drags a card to the bottom of a long column while the column scrolls, and drops it there', async () => {
+    const page = await browser.openPage();
+    const account = await createAccount(page, 'board-long-autoscroll');
+    const seeded = await seedLongColumns(page, account.email, {
+      New: { count: 2, prefix: 'Mover' },
+      Colleagues: { count: 40, prefix: 'Colleague' },
+    });
+    const mover = at(seeded['New'], 0);
+    const colleagues = seeded['Colleagues'] ?? [];
+    await expect.poll(() => columnCount(page, 'Colleagues')).toBe('40 contacts');
+
+    const from = await cardById(page, mover).boundingBox();
+    const list = await column(page, 'Colleagues').locator('.tier-column__body').boundingBox();
+    if (!from || !list) throw new Error('The board is not on screen.');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 4, from.y + from.height / 2 + 6, { steps: 3 });
+    await visible(page.locator('.contact-card--overlay'));
+    // Held at the bottom edge of Colleagues, the card makes the column scroll down to its end.
+    const x = list.x + list.width / 2;
+    const y = list.y + list.height - 6;
+    await page.mouse.move(x, y, { steps: 20 });
+    await expect.poll(() => distanceToEnd(page, 'Colleagues'), { timeout: 30_000 }).toBeLessThanOrEqual(1);
+    // The last cards were drawn and registered during the drag: the card lands below the last one.
+    await page.mouse.move(x + 1, y + 1, { steps: 2 });
+    const moved = nextMove(page);
+    await page.mouse.up();
+    expect((await moved).status()).toBe(200);
+    await hidden(page.locator('.contact-card--overlay'));
+
+    const expected = [...colleagues, mover];
+    await expect.poll(() => columnIds(page, 'Colleagues')).toEqual(expected);
+    expect(await columnCount(page, 'Colleagues')).toBe('41 contacts');
+    await page.reload();
+    await waitForBoard(page);
+    await expect.poll(() => columnIds(page, 'Colleagues')).toEqual(expected);
+  });
+
+  it('opens a card far down a long column from its address, and the filter brings it up', async () => {
+    const page = await browser.openPage();
+    const account = await createAccount(page, 'board-long-open');
+    const ids = (await seedLongColumns(page, account.email, { New: { count: 300, prefix: 'Card' } }))['New'] ?? [];
+    const far = at(ids, 279);
+
+    await page.goto(`/kanban/${far}`);
+    const dialog = await visible(page.getByRole('dialog', { name: 'Card 280', exact: true }));
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await hidden(dialog);
+
+    await page.getByRole('searchbox', { name: 'Filter contacts' }).fill('company 280');
+    await expect.poll(() => columnIds(page, 'New')).toEqual([far]);
+    // Now at the top of its column, the card is drawn with its buttons.
+    await visible(column(page, 'New').getByRole('button', { name: 'Move Card 280 to...', exact: true }));
+  });
+});
