@@ -111,6 +111,25 @@ function many(count: number): Contact[] {
   );
 }
 
+/**
+ * A ResizeObserver that lets the test drive the columns' own observers (jsdom has no layout);
+ * dnd-kit's get a silent one. Returns the columns' callbacks.
+ */
+function stubColumnResizeObservers(): (() => void)[] {
+  const columnObservers: (() => void)[] = [];
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly callback: () => void) {}
+      observe(element: Element) {
+        if (element.classList.contains('tier-column__body')) columnObservers.push(this.callback);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  return columnObservers;
+}
 describe('BoardScreen', () => {
   beforeEach(() => window.localStorage.setItem('tend.csrf-token', 't'));
 
@@ -389,25 +408,13 @@ describe('BoardScreen', () => {
   });
 
   it('registers only the cards near the visible part of a long column for dragging, following the scroll', async () => {
-    // Only the columns' own observers are driven; dnd-kit's get a silent one.
-    const columnObservers: (() => void)[] = [];
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(private readonly callback: () => void) {}
-        observe(element: Element) {
-          if (element.classList.contains('tier-column__body')) columnObservers.push(this.callback);
-        }
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    const columnObservers = stubColumnResizeObservers();
     const user = userEvent.setup();
     renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(60) });
     const body = (await screen.findByRole('region', { name: 'New' })).querySelector<HTMLElement>('.tier-column__body')!;
     Object.defineProperty(body, 'clientHeight', { configurable: true, value: 600 });
     act(() => columnObservers.forEach((notify) => notify()));
-    // 600 px show 4 cards (158 px each) and 6 more below are registered; the 30th is not.
+    // 600 px show 4 cards (158 px each) and the overscan below them are registered; the 31st is not.
     await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     expect(screen.getAllByRole('button', { name: /^Person / })).toHaveLength(60);
     const far = screen.getByRole('button', { name: 'Person 31' });
@@ -426,18 +433,7 @@ describe('BoardScreen', () => {
   });
 
   it('draws only the cards near the visible part; the others keep their name, and a focused card keeps its buttons', async () => {
-    const columnObservers: (() => void)[] = [];
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(private readonly callback: () => void) {}
-        observe(element: Element) {
-          if (element.classList.contains('tier-column__body')) columnObservers.push(this.callback);
-        }
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    const columnObservers = stubColumnResizeObservers();
     renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(60) });
     const body = (await screen.findByRole('region', { name: 'New' })).querySelector<HTMLElement>('.tier-column__body')!;
     Object.defineProperty(body, 'clientHeight', { configurable: true, value: 600 });
