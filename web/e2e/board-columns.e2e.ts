@@ -12,7 +12,9 @@ function columnNames(page: Page): Promise<string[]> {
 
 /** Hovers a column's trash icon and returns the tooltip's text. */
 async function trashTooltip(page: Page, name: string): Promise<string> {
-  await page.mouse.move(0, 0);
+  // A tooltip still open from an earlier hover or click must close first, or it would be read instead.
+  await page.mouse.move(640, 790, { steps: 8 });
+  await hidden(page.getByRole('tooltip'));
   await column(page, name)
     .getByRole('button', { name: `Delete column ${name}` })
     .hover();
