@@ -3,9 +3,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * One request's EntityManager, forked on first use. A request that never touches the ORM (the
- * cached board read, the health check) skips the fork, which measured as about a tenth of such a
- * request's CPU time (docs/PERFORMANCE.md).
+ * One request's EntityManager, forked on first use: a request that never touches the ORM (the
+ * cached board read, the health check) skips the fork and its per-request cost.
  */
 class LazyRequestEntityManager {
   private em: EntityManager | undefined;
@@ -36,11 +35,6 @@ const requests = new AsyncLocalStorage<LazyRequestEntityManager>();
  */
 export function resolveContextEntityManager(name: string): EntityManager | undefined {
   return requests.getStore()?.get(name) ?? RequestContext.getEntityManager(name);
-}
-
-/** The current request's EntityManager (forking it if this is its first use). */
-export function requestEntityManager(orm: MikroORM): EntityManager | undefined {
-  return requests.getStore()?.get(orm.em.name);
 }
 
 /** Express middleware: every request runs in its own (lazy) EntityManager context. */

@@ -11,11 +11,11 @@ import { PG_POOL } from '../../../infra/http/rate-limiter.service';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** A session ends 7 days after its last activity... */
-export const SESSION_IDLE_MS = 7 * DAY_MS;
+const SESSION_IDLE_MS = 7 * DAY_MS;
 /** ...and 30 days after it began, however active (a documented choice for a personal tool). */
-export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 /** How often an active session's expiry (row and cookie) moves on. */
-export const SESSION_REFRESH_MS = HOUR_MS;
+const SESSION_REFRESH_MS = HOUR_MS;
 export const SESSION_COOKIE = 'tend.sid';
 
 /** 32 random bytes in base64url: anything else in the cookie is not one of our ids. */
