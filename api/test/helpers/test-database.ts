@@ -11,7 +11,9 @@ export interface TestDatabase {
 /** A fresh database cloned from the migrated template: each test file gets its own. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
-  const name = `tend_t_${randomBytes(5).toString('hex')}`;
+  // Named after this run's template, so that a run's teardown drops its own databases only (two
+  // checkouts may run their suites against one server at the same time).
+  const name = `${inject('pgTemplate').replace('tend_template_', 'tend_t_')}_${randomBytes(5).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   for (let attempt = 0; ; attempt++) {

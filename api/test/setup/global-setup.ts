@@ -86,8 +86,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     const leftovers = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'tend_t_%' OR datname = $1`,
-      [template],
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $2) OR datname = $1`,
+      [template, `${template.replace('tend_template_', 'tend_t_')}_`],
     );
     for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.end();
