@@ -1,7 +1,7 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobDispatcher } from '../src/infra/queue/job-dispatcher';
-import { MailRedeliveryTask } from '../src/modules/mail/jobs/mail-redelivery.task';
+import { TaskRunner } from '../src/infra/schedule/task-runner.service';
 import { MailService } from '../src/modules/mail/mail.service';
 import { renderLayout } from '../src/modules/mail/templates/layout';
 import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
@@ -59,7 +59,7 @@ describe('mail delivery', () => {
       `update mail_messages set created_at = now() - interval '1 hour' where to_address = 'stranded@example.com'`,
     );
     expect(app.mail.count('stranded@example.com')).toBe(0);
-    await app.running.app.get(MailRedeliveryTask).redispatchUnsent();
+    await app.running.app.get(TaskRunner).run('mail-redelivery', 'manual');
     await app.mail.waitFor('stranded@example.com', /Stranded/);
     expect(app.mail.count('stranded@example.com')).toBe(1);
   });

@@ -9,6 +9,7 @@ import { SessionAuthGuard } from '../infra/http/session-auth.guard';
 import { DevMailboxController } from '../infra/mail/dev-mailbox.controller';
 import { MailInfraModule } from '../infra/mail/mail-infra.module';
 import { QueueModule } from '../infra/queue/queue.module';
+import { TaskScheduleModule } from '../infra/schedule/schedule.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { BillingModule } from '../modules/billing/billing.module';
 import { ContactsModule } from '../modules/contacts/contacts.module';
@@ -43,10 +44,21 @@ class HttpModule {
   }
 }
 
+export interface RoleOptions {
+  /** Fire the scheduled tasks on their cron (the scheduler role); false for `npm run task`. */
+  cron?: boolean;
+}
+
 /** One composition root for any set of roles; `npm start` passes all three. */
 @Module({})
 export class AppModule {
-  static forRoles(config: AppConfig, databaseUrl: string, roles: readonly Role[]): DynamicModule {
+  static forRoles(
+    config: AppConfig,
+    databaseUrl: string,
+    roles: readonly Role[],
+    options: RoleOptions = {},
+  ): DynamicModule {
+    const cron = roles.includes('scheduler') && options.cron !== false;
     return {
       module: AppModule,
       imports: [
@@ -56,6 +68,7 @@ export class AppModule {
         PgPoolModule.forRoot(databaseUrl),
         QueueModule.forRoot(config.redisUrl, config.queuePrefix),
         MailInfraModule.forRoot(config),
+        TaskScheduleModule.forRoot({ cron }),
         ...(roles.includes('api') ? [HttpModule.forRoot(config)] : []),
         ...(roles.includes('worker') ? [WorkerModule] : []),
         ...(roles.includes('scheduler') ? [SchedulerModule] : []),

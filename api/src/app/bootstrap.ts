@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type AppConfig, type Role } from '../config/ap
 import { resolveDatabase, type ResolvedDatabase } from '../infra/database/database-url';
 import { configureHttp } from '../infra/http/configure-http';
 import { within } from '../infra/time/within';
-import { AppModule } from './app.module';
+import { AppModule, type RoleOptions } from './app.module';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
@@ -20,15 +20,21 @@ export interface RunningApp {
 }
 
 /** Builds and starts the given roles in this process (tests call this too). */
-export async function startRoles(config: AppConfig, roles: readonly Role[]): Promise<RunningApp> {
-  if (!config.redisUrl && roles.length < 3) {
+export async function startRoles(
+  config: AppConfig,
+  roles: readonly Role[],
+  options: RoleOptions = {},
+): Promise<RunningApp> {
+  // Without Redis, jobs run where they are enqueued, so one process must hold every role; a task
+  // run once (`npm run task`, no cron) brings the worker's processors along instead.
+  if (!config.redisUrl && roles.length < 3 && options.cron !== false) {
     throw new ConfigError([
       'REDIS_URL is required to run the api, worker and scheduler as separate processes (`npm start` runs all three together without it)',
     ]);
   }
   const logger = LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1);
   const database = await resolveDatabase(config);
-  const module = AppModule.forRoles(config, database.url, roles);
+  const module = AppModule.forRoles(config, database.url, roles, options);
   let app: INestApplicationContext | undefined;
   let url: string | undefined;
   try {

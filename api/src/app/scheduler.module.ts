@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { MailModule } from '../modules/mail/mail.module';
 import { MailRedeliveryTask } from '../modules/mail/jobs/mail-redelivery.task';
 import { PruneSessionsTask } from '../modules/auth/sessions/prune-sessions.task';
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 
-/** The scheduler role: timed tasks that enqueue for the worker (or, for one small DELETE, do it). */
+/**
+ * The scheduled tasks (`@ScheduledTask` providers). They enqueue for the worker, or do one small
+ * bounded statement themselves. The scheduler role fires them on their cron; `npm run task` runs one.
+ */
 @Module({
-  imports: [ScheduleModule.forRoot(), MailModule, SessionsModule],
+  imports: [MailModule, SessionsModule],
   providers: [MailRedeliveryTask, PruneSessionsTask],
 })
 export class SchedulerModule {}

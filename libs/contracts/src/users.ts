@@ -34,6 +34,8 @@ export const userSchema = z.object({
   payment_issue: z.boolean(),
   stripe_id: z.string().nullable(),
   time_zone: z.string(),
+  /** 'Email me follow-up reminders' in Settings (default on). */
+  reminder_emails: z.boolean(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -77,6 +79,7 @@ export const updateUserRequestSchema = z
       .optional(),
     free_trial: z.literal(false, { error: 'free_trial can only be turned off.' }).optional(),
     time_zone: timeZoneSchema.optional(),
+    reminder_emails: z.boolean({ error: 'reminder_emails must be true or false.' }).optional(),
     desired_email: emailSchema.optional(),
     password: passwordSchema.optional(),
     current_password: z.string().max(256).optional(),

@@ -13,6 +13,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     payment_issue: false,
     stripe_id: null,
     time_zone: 'Europe/London',
+    reminder_emails: true,
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

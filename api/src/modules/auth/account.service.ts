@@ -38,6 +38,7 @@ export class AccountService {
       plan: changes.plan,
       freeTrial: changes.free_trial,
       timeZone: changes.time_zone,
+      reminderEmails: changes.reminder_emails,
     });
     if (changes.desired_email !== undefined) await this.verification.requestEmailChange(user, changes.desired_email);
     if (changes.password !== undefined) await this.passwords.changePassword(user, changes.password, currentSession);

@@ -12,6 +12,7 @@ export class User {
     | 'paymentIssue'
     | 'stripeId'
     | 'timeZone'
+    | 'reminderEmails'
     | 'createdAt'
     | 'updatedAt'
     | 'passwordChangedAt'
@@ -57,6 +58,10 @@ export class User {
 
   @Property({ type: 'string', length: 64, default: 'UTC' })
   timeZone: string = 'UTC';
+
+  /** Daily reminder emails for due follow-ups ('Email me follow-up reminders'; default on). */
+  @Property({ type: 'boolean', default: true })
+  reminderEmails: boolean = true;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -15,6 +15,7 @@ export function toUserResponse(user: SignedInUser): UserResponse {
     payment_issue: user.paymentIssue,
     stripe_id: user.stripeId,
     time_zone: user.timeZone,
+    reminder_emails: user.reminderEmails,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -16,6 +16,7 @@ export interface ProfileChanges {
   plan?: Plan | undefined;
   freeTrial?: boolean | undefined;
   timeZone?: string | undefined;
+  reminderEmails?: boolean | undefined;
 }
 
 /** The users table and the rules about a user's own profile fields. */
@@ -62,6 +63,7 @@ export class UsersService {
     if (changes.name !== undefined) user.name = changes.name;
     if (changes.timeZone !== undefined) user.timeZone = changes.timeZone;
     if (changes.freeTrial !== undefined) user.freeTrial = changes.freeTrial;
+    if (changes.reminderEmails !== undefined) user.reminderEmails = changes.reminderEmails;
     if (changes.plan !== undefined) {
       user.plan = changes.plan;
       // Choosing to stay on free ends the lapsed-premium prompt (spec: "Maintain 25 contacts").

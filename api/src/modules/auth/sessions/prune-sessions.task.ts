@@ -1,20 +1,17 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
+import { Injectable } from '@nestjs/common';
+import { ScheduledTask, type RunnableTask, type TaskResult } from '../../../infra/schedule/scheduled-task';
 import { SessionsService } from './sessions.service';
 
 /**
  * Removes expired session rows. Expired sessions are refused already; this keeps the table small.
  * One bounded DELETE, so it runs here rather than through a queue.
  */
+@ScheduledTask({ name: 'prune-sessions', cron: '*/30 * * * *', description: 'Delete expired sign-in sessions.' })
 @Injectable()
-export class PruneSessionsTask {
-  private readonly logger = new Logger(PruneSessionsTask.name);
-
+export class PruneSessionsTask implements RunnableTask {
   constructor(private readonly sessions: SessionsService) {}
 
-  @Cron(CronExpression.EVERY_30_MINUTES, { name: 'sessions.prune-expired' })
-  async pruneExpired(): Promise<void> {
-    const removed = await this.sessions.pruneExpired();
-    if (removed > 0) this.logger.log(`Removed ${removed} expired session(s).`);
+  async run(): Promise<TaskResult> {
+    return { removed: await this.sessions.pruneExpired() };
   }
 }

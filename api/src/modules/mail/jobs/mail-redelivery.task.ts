@@ -1,24 +1,18 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import { CreateRequestContext } from '@mikro-orm/core';
-import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
+import { Injectable } from '@nestjs/common';
+import { ScheduledTask, type RunnableTask, type TaskResult } from '../../../infra/schedule/scheduled-task';
 import { MailService } from '../mail.service';
 
-/** Every 5 minutes, re-queues mail that was recorded but never handed to a worker. */
+/** Re-queues mail that was recorded but never handed to a worker (Redis away, process killed). */
+@ScheduledTask({
+  name: 'mail-redelivery',
+  cron: '*/5 * * * *',
+  description: 'Re-queue mail recorded more than 10 minutes ago and still unsent.',
+})
 @Injectable()
-export class MailRedeliveryTask {
-  private readonly logger = new Logger(MailRedeliveryTask.name);
+export class MailRedeliveryTask implements RunnableTask {
+  constructor(private readonly mail: MailService) {}
 
-  constructor(
-    // Read by @CreateRequestContext: each run gets its own forked EntityManager.
-    readonly orm: MikroORM,
-    private readonly mail: MailService,
-  ) {}
-
-  @Cron(CronExpression.EVERY_5_MINUTES, { name: 'mail.redispatch-unsent' })
-  @CreateRequestContext()
-  async redispatchUnsent(): Promise<void> {
-    const count = await this.mail.dispatchUnsent(10);
-    if (count > 0) this.logger.log(`Re-queued ${count} unsent message(s).`);
+  async run(): Promise<TaskResult> {
+    return { requeued: await this.mail.dispatchUnsent(10) };
   }
 }
