@@ -10,6 +10,7 @@ import { DevMailboxController } from '../infra/mail/dev-mailbox.controller';
 import { MailInfraModule } from '../infra/mail/mail-infra.module';
 import { QueueModule } from '../infra/queue/queue.module';
 import { TaskScheduleModule } from '../infra/schedule/schedule.module';
+import { Clock } from '../infra/time/clock';
 import { AuthModule } from '../modules/auth/auth.module';
 import { BillingModule } from '../modules/billing/billing.module';
 import { ContactsModule } from '../modules/contacts/contacts.module';
@@ -23,7 +24,11 @@ import { WorkerModule } from './worker.module';
 @Module({})
 class ConfigModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+    return {
+      module: ConfigModule,
+      providers: [{ provide: APP_CONFIG, useValue: config }, Clock],
+      exports: [APP_CONFIG, Clock],
+    };
   }
 }
 
