@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, NAME_EMPTY_MESSAGE } from './common';
+import { INVALID_EMAIL_MESSAGE, matchesEmailRule, NAME_EMPTY_MESSAGE } from './common';
 
 export const CONTACT_LIMITS = {
   name: 120,
@@ -91,8 +91,8 @@ const contactEmailSchema = z
   .transform((v, ctx) => {
     if (v === undefined) return undefined;
     if (v === null || v.trim() === '') return null;
-    if (!EMAIL_PATTERN.test(v.trim())) {
-      ctx.addIssue({ code: 'custom', message: 'Invalid email address.' });
+    if (!matchesEmailRule(v.trim())) {
+      ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE });
       return z.NEVER;
     }
     return v.trim().toLowerCase();
