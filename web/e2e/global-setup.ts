@@ -11,8 +11,7 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -28,6 +27,8 @@ declare module 'vitest' {
 }
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
+/** Folders outside DATA_DIR that the run made (an embedded cluster kept under /var/lib/tend as root). */
+const removeAfterwards: string[] = [];
 const LOG_FILE = join(ROOT, '.data', 'e2e', 'app.log');
 const READY_TIMEOUT_MS = 120_000;
 
@@ -120,7 +121,12 @@ function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 
 /** Kills an embedded PostgreSQL left behind by a crashed app, so no server outlives the run. */
 function killEmbeddedPostgres(dataDir: string): void {
-  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+  // The app writes where its cluster lives (under DATA_DIR, or /var/lib/tend when run as root).
+  const location = join(dataDir, 'postgres-location');
+  if (!existsSync(location)) return;
+  const cluster = readFileSync(location, 'utf8').trim();
+  const pidFile = join(cluster, 'postmaster.pid');
+  if (cluster.startsWith('/var/lib/tend/')) removeAfterwards.push(dirname(cluster));
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0) return;
@@ -135,8 +141,8 @@ function killEmbeddedPostgres(dataDir: string): void {
  * Copies the built API and SPA to `<dataDir>/build/{api,web}/dist` (the layout the API expects),
  * with `node_modules` linked to the repository's. Other people rebuild `web/dist` while the suite
  * runs (`vite build` empties it first), which would otherwise serve a missing index.html or stale
- * chunk names in the middle of a journey. (Not under `.data/`: the API's `res.sendFile` refuses
- * any path with a dot-folder in it.)
+ * chunk names in the middle of a journey. It lives under `.data/`, as a checkout's runtime data
+ * does, so file serving through a dot-folder is exercised too.
  */
 async function snapshotBuild(dataDir: string): Promise<string> {
   const snapshot = join(dataDir, 'build');
@@ -174,7 +180,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'tend-e2e-'));
+  // The default layout: runtime data under the checkout's `.data` folder (a dot-folder in every path).
+  mkdirSync(join(ROOT, '.data', 'e2e'), { recursive: true });
+  const dataDir = mkdtempSync(join(ROOT, '.data', 'e2e', 'run-'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const appEnv: Record<string, string> = {
@@ -205,8 +213,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     console.warn(`\n[browser tests] No PostgreSQL at ${adminUrl}: the app uses its embedded PostgreSQL.\n`);
     const embeddedPort = await freePort();
     appEnv['EMBEDDED_POSTGRES_PORT'] = String(embeddedPort);
-    // The address the app builds for its embedded PostgreSQL (api/src/infra/embedded/embedded-postgres.ts).
-    databaseUrl = `postgres://postgres:tend-embedded@127.0.0.1:${embeddedPort}/tend`;
+    // Filled in once the app has started its embedded PostgreSQL (the password is random per data folder).
+    databaseUrl = '';
   }
 
   let app: ChildProcess | undefined;
@@ -232,6 +240,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Unlink the node_modules link first, so nothing can ever reach the repository's packages.
     rmSync(join(dataDir, 'build', 'node_modules'), { force: true });
     rmSync(dataDir, { recursive: true, force: true });
+    for (const folder of removeAfterwards) rmSync(folder, { recursive: true, force: true });
   };
 
   let build = '';
@@ -262,6 +271,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       if (!stopping) console.error(`\n${line} Unexpectedly, during the run; see .data/e2e/app.log.\n${output}`);
     });
     await waitReady(baseUrl, child, () => output);
+    if (!databaseUrl) {
+      const password = readFileSync(join(dataDir, 'postgres-password'), 'utf8').trim();
+      databaseUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${appEnv['EMBEDDED_POSTGRES_PORT']}/tend`;
+    }
   } catch (error) {
     await cleanup();
     throw error;

@@ -2,13 +2,25 @@ import 'reflect-metadata';
 import { Logger, type INestApplicationContext, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { ConfigError, loadConfig, type AppConfig, type Role } from '../config/app-config';
+import { describeStartFailure } from './start-failure';
 import { resolveDatabase, type ResolvedDatabase } from '../infra/database/database-url';
 import { configureHttp } from '../infra/http/configure-http';
 import { within } from '../infra/time/within';
 import { AppModule, type RoleOptions } from './app.module';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
+ * The data folder holds the session secret, the outbox (reset links) and the embedded database's
+ * password: only its owner may read it. A folder someone else owns is left as it is.
+ */
+function keepPrivate(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const stat = statSync(dataDir);
+  if ((stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.()) chmodSync(dataDir, 0o700);
+}
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
 export interface RunningApp {
@@ -33,8 +45,9 @@ export async function startRoles(
     ]);
   }
   const logger = LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1);
+  keepPrivate(config.dataDir);
   const database = await resolveDatabase(config);
-  const module = AppModule.forRoles(config, database.url, roles, options);
+  const module = AppModule.forRoles(config, database, roles, options);
   let app: INestApplicationContext | undefined;
   let url: string | undefined;
   try {
@@ -46,10 +59,12 @@ export async function startRoles(
       });
       app = http;
       configureHttp(http, config);
-      await http.listen(config.port, '0.0.0.0');
+      await http.listen(config.port, config.host);
       const address = http.getHttpServer().address();
       const port = typeof address === 'object' && address ? address.port : config.port;
-      url = `http://localhost:${port}`;
+      // Where this process can reach itself (an unspecified address means every interface).
+      const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+      url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     } else {
       app = await NestFactory.createApplicationContext(module, { logger, abortOnError: false });
       await app.init();
@@ -110,7 +125,7 @@ export function runRoles(roles: readonly Role[]): void {
       process.once('SIGINT', () => shutdown('SIGINT'));
     })
     .catch((error: unknown) => {
-      console.error(error instanceof ConfigError ? error.message : error);
+      console.error(describeStartFailure(error));
       process.exit(1);
     });
 }

@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { loadConfig } from '../config/app-config';
+import { describeStartFailure } from '../app/start-failure';
 import { resolveDatabase } from '../infra/database/database-url';
 import { join } from 'node:path';
 import { createOrmOptions } from '../infra/database/mikro-orm.config';
@@ -45,6 +46,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(describeStartFailure(error));
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { loadConfig } from '../config/app-config';
 import { startRoles } from '../app/bootstrap';
+import { describeStartFailure } from '../app/start-failure';
 import { JobDispatcher } from '../infra/queue/job-dispatcher';
 import { TaskRunner } from '../infra/schedule/task-runner.service';
 
@@ -53,7 +54,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+    const described = describeStartFailure(error);
+    console.error(described instanceof Error ? described.message : described);
     process.exit(1);
   },
 );

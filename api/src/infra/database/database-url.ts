@@ -1,6 +1,9 @@
 import type { AppConfig } from '../../config/app-config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded/embedded-postgres';
 
+/** Injection token of the app's ResolvedDatabase (readiness asks whether the embedded one still runs). */
+export const RESOLVED_DATABASE = Symbol('RESOLVED_DATABASE');
+
 export interface ResolvedDatabase {
   url: string;
   embedded?: EmbeddedDatabase;
