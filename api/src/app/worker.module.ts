@@ -1,7 +1,22 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { JobWorkerModule } from '../infra/queue/job-worker.module';
 import { SendMailProcessor } from '../modules/mail/jobs/send-mail.processor';
 import { MailModule } from '../modules/mail/mail.module';
 
-/** The worker role: queue processors only, no HTTP. */
-@Module({ imports: [MailModule], providers: [SendMailProcessor] })
-export class WorkerModule {}
+/** The worker role: a handler for every job of the job map, no HTTP. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        JobWorkerModule.forRoot({
+          bullmq: config.redisUrl !== undefined,
+          imports: [MailModule],
+          handlers: [SendMailProcessor],
+        }),
+      ],
+    };
+  }
+}

@@ -13,6 +13,10 @@ export interface CapturedMail {
 /** A real SMTP server on a random port: the app's nodemailer talks SMTP to it. */
 export class SmtpCapture {
   readonly messages: CapturedMail[] = [];
+  /** While true, every message is refused with a temporary failure (an SMTP server having trouble). */
+  refusing = false;
+  /** Messages refused so far. */
+  refused = 0;
   private readonly server: SMTPServer;
   private port = 0;
 
@@ -21,6 +25,11 @@ export class SmtpCapture {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onMailFrom: (_address, _session, callback) => {
+        if (!this.refusing) return callback();
+        this.refused += 1;
+        callback(Object.assign(new Error('Service temporarily unavailable, try again later'), { responseCode: 451 }));
+      },
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then((mail: ParsedMail) => {

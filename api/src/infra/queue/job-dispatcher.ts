@@ -1,35 +1,38 @@
 import type { JobData, JobName, QueueName } from './job-map';
 
-/** The part of a job a processor reads, whether BullMQ or the in-process runner delivered it. */
-export interface JobEnvelope<D = unknown> {
-  id?: string | undefined;
-  name: string;
-  data: D;
-  attemptsMade: number;
-}
-
-export interface JobHandler {
-  process(job: JobEnvelope): Promise<unknown>;
-}
-
 export interface DispatchOptions {
-  /** Deterministic id: dispatching the same work twice makes one job. */
+  /**
+   * Unique for all time (a row's UUID, never a bare serial id): BullMQ ignores an add whose id it
+   * still holds, so an id reused by a new database on the same Redis would lose the job.
+   */
   jobId: string;
+  /** Run no sooner than this many milliseconds from now. */
+  delayMs?: number;
 }
 
-/** Producers depend on this; the queue module binds BullMQ (REDIS_URL set) or the in-process runner. */
+/**
+ * - `added`: a new job;
+ * - `pending`: a job with this id is waiting or running already (the add was a duplicate);
+ * - `retried`: a job with this id had failed all its attempts; it runs again from the start;
+ * - `ignored`: a job with this id already completed, so nothing runs (logged and counted).
+ */
+export type DispatchResult = 'added' | 'pending' | 'retried' | 'ignored';
+
+/**
+ * Producers depend on this; the queue module binds BullMQ (REDIS_URL set) or the in-process
+ * runner, which give the same guarantees for job ids, delays and attempts with backoff
+ * (`api/test/job-runners.test.ts` runs one suite against both).
+ */
 export abstract class JobDispatcher {
-  abstract readonly mode: 'bullmq' | 'in-process';
+  /** Adds that met a completed job of the same id and so ran nothing, since this process started. */
+  ignoredAdds = 0;
 
   abstract dispatch<Q extends QueueName, N extends JobName<Q>>(
     queue: Q,
     name: N,
     data: JobData<Q, N>,
     options: DispatchOptions,
-  ): Promise<void>;
-
-  /** Processors announce themselves; only the in-process runner uses this (BullMQ finds them itself). */
-  abstract registerHandler(queue: QueueName, handler: JobHandler): void;
+  ): Promise<DispatchResult>;
 
   /** Resolves when no in-process job is running or waiting (BullMQ: immediately). */
   abstract drain(): Promise<void>;

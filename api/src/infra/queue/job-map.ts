@@ -1,5 +1,3 @@
-import type { JobsOptions } from 'bullmq';
-
 /**
  * Every queue, its job names and their payloads. Names are stable strings (never class names);
  * payloads hold ids only, never an address, a token or message text.
@@ -14,12 +12,23 @@ export type QueueName = keyof JobMap;
 export type JobName<Q extends QueueName> = keyof JobMap[Q] & string;
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N];
 
-export const QUEUE_NAMES: readonly QueueName[] = ['mail'];
+export interface QueueSettings<Q extends QueueName> {
+  /** Every job name of the queue: the worker refuses to boot unless each has exactly one handler. */
+  jobs: readonly JobName<Q>[];
+  /** Jobs of this queue one worker process runs at once. */
+  concurrency: number;
+}
 
-/** Same retry policy in BullMQ and in-process: 5 attempts, exponential backoff from 2 s. */
-export const DEFAULT_JOB_OPTIONS = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 2_000 },
-  removeOnComplete: { count: 1_000 },
-  removeOnFail: { count: 5_000 },
-} satisfies JobsOptions;
+/** The queues and what runs on them; `JobMap` and this must name the same jobs (the types check it). */
+export const QUEUES: { [Q in QueueName]: QueueSettings<Q> } = {
+  mail: { jobs: ['mail.send'], concurrency: 4 },
+};
+
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+/** Attempts per job and the first retry's delay (doubling each time), the same in BullMQ and in-process. */
+export const JOB_ATTEMPTS = 5;
+export const DEFAULT_RETRY_DELAY_MS = 2_000;
+/** Finished jobs BullMQ keeps (their ids are then taken: an add with one is ignored, and counted). */
+export const KEEP_COMPLETED = 1_000;
+export const KEEP_FAILED = 5_000;

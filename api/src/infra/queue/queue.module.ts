@@ -1,22 +1,39 @@
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { BullMqJobDispatcher } from './bullmq-job-dispatcher';
 import { InProcessJobDispatcher } from './in-process-job-dispatcher';
 import { JobDispatcher } from './job-dispatcher';
+import { JobHandlerRegistry } from './job-handler-registry';
 import { QUEUE_NAMES, type QueueName } from './job-map';
+
+export interface QueueOptions {
+  redisUrl: string | undefined;
+  prefix: string;
+  /** The first retry's delay; later ones double. */
+  retryDelayMs: number;
+}
 
 /** Binds JobDispatcher to BullMQ when REDIS_URL is set, otherwise to the in-process runner. */
 @Global()
 @Module({})
 export class QueueModule {
-  static forRoot(redisUrl: string | undefined, prefix: string): DynamicModule {
+  static forRoot({ redisUrl, prefix, retryDelayMs }: QueueOptions): DynamicModule {
     const logger = new Logger('Queues');
     if (!redisUrl) {
-      logger.log('REDIS_URL is not set: jobs run in this process (same processors, same retries).');
+      logger.log('REDIS_URL is not set: jobs run in this process (same handlers, same retries).');
       return {
         module: QueueModule,
-        providers: [{ provide: JobDispatcher, useClass: InProcessJobDispatcher }],
+        providers: [
+          {
+            provide: JobDispatcher,
+            inject: [ModuleRef],
+            // The handlers live in the worker role's module, which every in-process set-up includes.
+            useFactory: (moduleRef: ModuleRef) =>
+              new InProcessJobDispatcher(() => moduleRef.get(JobHandlerRegistry, { strict: false }), retryDelayMs),
+          },
+        ],
         exports: [JobDispatcher],
       };
     }
@@ -47,6 +64,7 @@ export class QueueModule {
           useFactory: (...queues: Queue[]) =>
             new BullMqJobDispatcher(
               Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, queues[i]])) as Record<QueueName, Queue>,
+              retryDelayMs,
             ),
         },
       ],

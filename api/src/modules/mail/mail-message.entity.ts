@@ -6,10 +6,19 @@ export type MailKind =
 /** One email to send. The queue job carries only this row's id, never an address or a token. */
 @Entity({ tableName: 'mail_messages' })
 export class MailMessage {
-  [OptionalProps]?: 'createdAt' | 'sentAt' | 'attempts' | 'lastError' | 'userId' | 'sealedBody';
+  [OptionalProps]?:
+    'createdAt' | 'sentAt' | 'attempts' | 'lastError' | 'lastAttemptAt' | 'userId' | 'sealedBody' | 'jobKey';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
+
+  /**
+   * The queue job's id (`mail-<jobKey>`): random, so unique for all time. A serial id would repeat
+   * in a new or restored database on the same Redis, where BullMQ still holds the finished job of
+   * that id and silently ignores the add: the mail would never leave.
+   */
+  @Property({ type: 'uuid', unique: true, defaultRaw: 'gen_random_uuid()' })
+  jobKey!: string;
 
   @Property({ type: 'string', length: 40 })
   kind!: MailKind;
@@ -37,6 +46,9 @@ export class MailMessage {
 
   @Property({ type: 'text', nullable: true })
   lastError: string | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  lastAttemptAt: Date | null = null;
 
   @Property({ type: 'datetime', nullable: true })
   sentAt: Date | null = null;

@@ -8,9 +8,18 @@ import type { RenderedMail } from './templates/layout';
 
 export interface QueuedMail {
   id: number;
+  jobKey: string;
 }
 
-/** Producer of the `mail` queue: records each message, then hands the worker its id. */
+/** Unsent mail is handed to the queue again this long after it was recorded or last tried. */
+const REDELIVERY_AFTER_MINUTES = 10;
+/** ...for this long: a message that could not leave in three days is given up (it stays recorded). */
+const REDELIVERY_FOR_DAYS = 3;
+
+/**
+ * Producer of the `mail` queue: records each message, then hands the worker its id. The row in
+ * PostgreSQL is the only truth of what was sent; the queue only carries the work.
+ */
 @Injectable()
 export class MailService {
   private readonly logger = new Logger(MailService.name);
@@ -31,7 +40,7 @@ export class MailService {
       sealedBody: this.box.seal(JSON.stringify({ text: mail.text, html: mail.html })),
     });
     await this.em.persist(message).flush();
-    return { id: message.id };
+    return { id: message.id, jobKey: message.jobKey };
   }
 
   /**
@@ -41,20 +50,26 @@ export class MailService {
   async dispatch(...messages: QueuedMail[]): Promise<void> {
     for (const message of messages) {
       try {
-        await this.jobs.dispatch('mail', 'mail.send', { messageId: message.id }, { jobId: `mail-${message.id}` });
+        await this.jobs.dispatch('mail', 'mail.send', { messageId: message.id }, { jobId: `mail-${message.jobKey}` });
       } catch (error) {
         this.logger.warn(`Mail ${message.id} not queued (${String(error)}); the scheduler will re-queue it.`);
       }
     }
   }
 
-  /** Re-queues messages that were recorded but never sent (Redis away, process killed). */
-  async dispatchUnsent(olderThanMinutes: number): Promise<number> {
-    const cutoff = new Date(Date.now() - olderThanMinutes * 60_000);
-    const unsent = await this.em.find(
-      MailMessage,
-      { sentAt: null, sealedBody: { $ne: null }, createdAt: { $lt: cutoff }, attempts: { $lt: 10 } },
-      { fields: ['id'], limit: 500 },
+  /**
+   * Re-queues messages that were recorded but never sent (Redis away, a process killed, an SMTP
+   * server that refused every attempt of a job): the same job id, which the queue runs again when
+   * its last run failed.
+   */
+  async dispatchUnsent(): Promise<number> {
+    const unsent = await this.em.getConnection().execute<QueuedMail[]>(
+      `select id, job_key as "jobKey" from mail_messages
+        where sent_at is null and sealed_body is not null
+          and created_at < now() - make_interval(mins => ?) and created_at > now() - make_interval(days => ?)
+          and (last_attempt_at is null or last_attempt_at < now() - make_interval(mins => ?))
+        order by id limit 500`,
+      [REDELIVERY_AFTER_MINUTES, REDELIVERY_FOR_DAYS, REDELIVERY_AFTER_MINUTES],
     );
     await this.dispatch(...unsent);
     return unsent.length;

@@ -6,13 +6,13 @@ import { MailService } from '../mail.service';
 @ScheduledTask({
   name: 'mail-redelivery',
   cron: '*/5 * * * *',
-  description: 'Re-queue mail recorded more than 10 minutes ago and still unsent.',
+  description: 'Re-queue mail still unsent 10 minutes after it was recorded or last tried (for 3 days).',
 })
 @Injectable()
 export class MailRedeliveryTask implements RunnableTask {
   constructor(private readonly mail: MailService) {}
 
   async run(): Promise<TaskResult> {
-    return { requeued: await this.mail.dispatchUnsent(10) };
+    return { requeued: await this.mail.dispatchUnsent() };
   }
 }

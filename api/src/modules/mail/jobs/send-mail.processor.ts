@@ -1,12 +1,10 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { MAIL_SEALED_BOX } from '../../../infra/mail/mail-infra.module';
 import { MailTransport } from '../../../infra/mail/mail-transport';
 import type { SealedBox } from '../../../infra/mail/sealed-box';
-import { JobDispatcher, type JobEnvelope } from '../../../infra/queue/job-dispatcher';
+import { HandlesJob, type JobHandler } from '../../../infra/queue/job-handler';
 import type { JobData } from '../../../infra/queue/job-map';
 import { MailMessage } from '../mail-message.entity';
 
@@ -14,32 +12,26 @@ import { MailMessage } from '../mail-message.entity';
  * `mail.send`: idempotent by the row's sent_at under a row lock; only a crash between the SMTP
  * answer and the commit can send a message twice (at-least-once, as any mail queue).
  */
-@Processor('mail')
-export class SendMailProcessor extends WorkerHost implements OnModuleInit {
+@HandlesJob('mail', 'mail.send')
+@Injectable()
+export class SendMailProcessor implements JobHandler<'mail', 'mail.send'> {
   private readonly logger = new Logger(SendMailProcessor.name);
 
   constructor(
     private readonly em: EntityManager,
     private readonly transport: MailTransport,
-    private readonly jobs: JobDispatcher,
     @Inject(MAIL_SEALED_BOX) private readonly box: SealedBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    super();
-  }
+  ) {}
 
-  onModuleInit(): void {
-    this.jobs.registerHandler('mail', this);
-  }
-
-  async process(job: Job | JobEnvelope): Promise<void> {
-    const { messageId } = job.data as JobData<'mail', 'mail.send'>;
+  async handle({ messageId }: JobData<'mail', 'mail.send'>): Promise<void> {
     let failure: Error | undefined;
-    // The row lock makes a second delivery of the same job wait, then find it sent.
+    // The row lock makes a second delivery of the same message wait, then find it sent.
     await this.em.fork().transactional(async (em) => {
       const message = await em.findOne(MailMessage, messageId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!message || message.sentAt || !message.sealedBody) return;
       message.attempts += 1;
+      message.lastAttemptAt = new Date();
       try {
         const body = JSON.parse(this.box.open(message.sealedBody)) as { text: string; html: string };
         await this.transport.send(

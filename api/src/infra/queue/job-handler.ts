@@ -1,0 +1,36 @@
+import 'reflect-metadata';
+import type { JobData, JobName, QueueName } from './job-map';
+
+/** What a handler may know of the delivery (the same from BullMQ and the in-process runner). */
+export interface JobContext {
+  id: string;
+  /** Attempts that already failed (0 on the first run). */
+  attemptsMade: number;
+}
+
+/** Handles one job name; `data` is typed from the job map. */
+export interface JobHandler<Q extends QueueName, N extends JobName<Q>> {
+  handle(data: JobData<Q, N>, context: JobContext): Promise<void>;
+}
+
+export interface HandledJob {
+  queue: QueueName;
+  name: string;
+}
+
+const HANDLES_JOB = Symbol('tend:handles-job');
+
+/**
+ * Marks a provider as the handler of one job: `@HandlesJob('mail', 'mail.send')`. The worker finds
+ * handlers by this mark and refuses to boot when a job of the map has none, or two.
+ */
+export function HandlesJob<Q extends QueueName, N extends JobName<Q>>(queue: Q, name: N) {
+  return (target: abstract new (...args: never[]) => JobHandler<Q, N>): void => {
+    Reflect.defineMetadata(HANDLES_JOB, { queue, name } satisfies HandledJob, target);
+  };
+}
+
+export function handledJobOf(target: unknown): HandledJob | undefined {
+  if (typeof target !== 'function') return undefined;
+  return Reflect.getMetadata(HANDLES_JOB, target) as HandledJob | undefined;
+}

@@ -1,0 +1,44 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import type { Job } from 'bullmq';
+import { JobHandlerRegistry } from './job-handler-registry';
+import { QUEUES, QUEUE_NAMES, type QueueName } from './job-map';
+
+/** One BullMQ worker per queue, handing each job to its handler by name. */
+function queueWorkerHost(queue: QueueName): Type<WorkerHost> {
+  @Processor(queue, { concurrency: QUEUES[queue].concurrency })
+  @Injectable()
+  class QueueWorkerHost extends WorkerHost {
+    constructor(private readonly registry: JobHandlerRegistry) {
+      super();
+    }
+
+    async process(job: Job): Promise<void> {
+      await this.registry.run(queue, job.name, job.data, { id: job.id ?? '', attemptsMade: job.attemptsMade });
+    }
+  }
+  Object.defineProperty(QueueWorkerHost, 'name', { value: `${queue}-queue-worker` });
+  return QueueWorkerHost;
+}
+
+/**
+ * The worker role's job machinery: the registry of `@HandlesJob` providers (boot fails unless
+ * every job of the map has exactly one) and, with Redis, a BullMQ worker per queue. The handlers
+ * themselves are provided by their modules' worker parts.
+ */
+@Module({})
+export class JobWorkerModule {
+  static forRoot(options: { bullmq: boolean; handlers: Provider[]; imports: DynamicModule['imports'] }): DynamicModule {
+    return {
+      module: JobWorkerModule,
+      imports: [DiscoveryModule, ...(options.imports ?? [])],
+      providers: [
+        JobHandlerRegistry,
+        ...options.handlers,
+        ...(options.bullmq ? QUEUE_NAMES.map((queue) => queueWorkerHost(queue)) : []),
+      ],
+      exports: [JobHandlerRegistry],
+    };
+  }
+}

@@ -1,0 +1,178 @@
+import { Injectable, type INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { JobDispatcher } from '../src/infra/queue/job-dispatcher';
+import { HandlesJob, type JobContext, type JobHandler } from '../src/infra/queue/job-handler';
+import { PARTIAL_JOB_HANDLERS } from '../src/infra/queue/job-handler-registry';
+import type { JobData } from '../src/infra/queue/job-map';
+import { JobWorkerModule } from '../src/infra/queue/job-worker.module';
+import { QueueModule } from '../src/infra/queue/queue.module';
+import { redisAvailable } from './helpers/test-app';
+
+/** What the handler under test saw, and what it should do next time, per message id. */
+interface Script {
+  /** Fail this many runs before succeeding. */
+  failures: number;
+  runs: { at: number; attemptsMade: number; jobId: string }[];
+}
+
+const scripts = new Map<number, Script>();
+
+function script(messageId: number, failures = 0): Script {
+  const entry = { failures, runs: [] };
+  scripts.set(messageId, entry);
+  return entry;
+}
+
+@HandlesJob('mail', 'mail.send')
+@Injectable()
+class RecordingHandler implements JobHandler<'mail', 'mail.send'> {
+  handle({ messageId }: JobData<'mail', 'mail.send'>, context: JobContext): Promise<void> {
+    const entry = scripts.get(messageId);
+    if (!entry) return Promise.reject(new Error(`no script for ${messageId}`));
+    entry.runs.push({ at: Date.now(), attemptsMade: context.attemptsMade, jobId: context.id });
+    if (entry.runs.length <= entry.failures) return Promise.reject(new Error(`scripted failure ${entry.runs.length}`));
+    return Promise.resolve();
+  }
+}
+
+@HandlesJob('mail', 'mail.send')
+@Injectable()
+class SecondHandler extends RecordingHandler {}
+
+const RETRY_DELAY_MS = 40;
+let nextId = 1;
+
+async function startRunner(redisUrl: string | undefined): Promise<INestApplicationContext> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      QueueModule.forRoot({
+        redisUrl,
+        prefix: `runners-${randomBytes(4).toString('hex')}`,
+        retryDelayMs: RETRY_DELAY_MS,
+      }),
+      JobWorkerModule.forRoot({ bullmq: redisUrl !== undefined, imports: [], handlers: [RecordingHandler] }),
+    ],
+    providers: [{ provide: PARTIAL_JOB_HANDLERS, useValue: true }],
+  }).compile();
+  await moduleRef.init();
+  return moduleRef;
+}
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+// One suite, both runners: whatever a feature relies on behaves the same with and without Redis.
+const runners = redisAvailable() ? (['in-process', 'bullmq'] as const) : (['in-process'] as const);
+
+describe.each(runners)('the %s job runner', (runner) => {
+  let app: INestApplicationContext;
+  let jobs: JobDispatcher;
+
+  beforeAll(async () => {
+    app = await startRunner(runner === 'bullmq' ? inject('redisUrl') : undefined);
+    jobs = app.get(JobDispatcher);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('runs a job once however often its id is added while it is pending', async () => {
+    const id = nextId++;
+    const entry = script(id);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => jobs.dispatch('mail', 'mail.send', { messageId: id }, { jobId: `once-${id}`, delayMs: 200 })),
+    );
+    expect(results.filter((r) => r === 'added')).toHaveLength(1);
+    expect(results.filter((r) => r === 'pending')).toHaveLength(2);
+    await until(() => entry.runs.length === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(entry.runs).toHaveLength(1);
+    expect(entry.runs[0]?.jobId).toBe(`once-${id}`);
+  });
+
+  it('waits for the delay before the first run', async () => {
+    const id = nextId++;
+    const entry = script(id);
+    const added = Date.now();
+    await jobs.dispatch('mail', 'mail.send', { messageId: id }, { jobId: `delay-${id}`, delayMs: 400 });
+    await until(() => entry.runs.length === 1);
+    expect((entry.runs[0]?.at ?? 0) - added).toBeGreaterThanOrEqual(380);
+  });
+
+  it('retries a failing job with exponential backoff until it succeeds', async () => {
+    const id = nextId++;
+    const entry = script(id, 3);
+    await jobs.dispatch('mail', 'mail.send', { messageId: id }, { jobId: `retry-${id}` });
+    await until(() => entry.runs.length === 4);
+    expect(entry.runs.map((r) => r.attemptsMade)).toEqual([0, 1, 2, 3]);
+    const gaps = entry.runs.slice(1).map((run, i) => run.at - (entry.runs[i]?.at ?? 0));
+    // 40, 80, 160 ms (BullMQ's delayed-job timer may add a little).
+    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(RETRY_DELAY_MS * 2 ** i - 5));
+    expect(gaps[2]).toBeGreaterThan(gaps[0] ?? 0);
+  });
+
+  it('gives up after 5 attempts, and runs the job again when its id is added again', async () => {
+    const id = nextId++;
+    const entry = script(id, 5);
+    await jobs.dispatch('mail', 'mail.send', { messageId: id }, { jobId: `failed-${id}` });
+    await until(() => entry.runs.length === 5);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(entry.runs).toHaveLength(5);
+    expect(await jobs.dispatch('mail', 'mail.send', { messageId: id }, { jobId: `failed-${id}` })).toBe('retried');
+    await until(() => entry.runs.length === 6);
+    expect(entry.runs[5]?.attemptsMade).toBe(0);
+  });
+
+  it('ignores, and counts, an add whose id already completed', async () => {
+    const id = nextId++;
+    const entry = script(id);
+    await jobs.dispatch('mail', 'mail.send', { messageId: id }, { jobId: `done-${id}` });
+    await until(() => entry.runs.length === 1);
+    await new Promise((r) => setTimeout(r, 200));
+    const ignoredBefore = jobs.ignoredAdds;
+    expect(await jobs.dispatch('mail', 'mail.send', { messageId: id }, { jobId: `done-${id}` })).toBe('ignored');
+    expect(jobs.ignoredAdds).toBe(ignoredBefore + 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(entry.runs).toHaveLength(1);
+  });
+});
+
+describe('the worker’s handlers', () => {
+  async function boot(handlers: (typeof RecordingHandler)[], partial: boolean): Promise<unknown> {
+    try {
+      const moduleRef = await Test.createTestingModule({
+        imports: [
+          QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
+          JobWorkerModule.forRoot({ bullmq: false, imports: [], handlers }),
+        ],
+        providers: partial ? [{ provide: PARTIAL_JOB_HANDLERS, useValue: true }] : [],
+      }).compile();
+      await moduleRef.init();
+      await moduleRef.close();
+      return undefined;
+    } catch (error) {
+      return error;
+    }
+  }
+
+  it('refuse to boot when two handlers claim one job', async () => {
+    const error = await boot([RecordingHandler, SecondHandler], true);
+    expect(String(error)).toContain('Two handlers claim the job "mail/mail.send"');
+  });
+
+  it('refuse to boot when a job of the map has no handler', async () => {
+    const error = await boot([], false);
+    expect(String(error)).toContain('No handler for the job(s) mail/mail.send');
+  });
+
+  it('boot when every job has exactly one handler', async () => {
+    expect(await boot([RecordingHandler], false)).toBeUndefined();
+  });
+});
