@@ -402,6 +402,20 @@ describe('photos', () => {
       contact.id,
     ]);
     expect(files[0]?.photo_key).toMatch(/^photos\/[a-f0-9]{32}\.webp$/);
+    // Served from STORAGE_DIR under the default `.data` folder (a dot-folder in the path).
+    expect(app.config.storageDir).toMatch(/\/\.data\/uploads$/);
+
+    // The cache-busting part is the file's whole random name, the same in the card and the board.
+    const fileName = files[0]?.photo_key.slice('photos/'.length, -'.webp'.length);
+    expect(res.body.photo_url).toBe(`/api/contacts/${contact.id}/photo?v=${fileName}`);
+    expect((await list(client)).find((c) => c.id === contact.id)?.photo_url).toBe(res.body.photo_url);
+    // A replaced photo always gets a new address (an 8-character prefix repeated one time in 16).
+    const urls = new Set([res.body.photo_url as string]);
+    for (let i = 0; i < 5; i++) {
+      const replaced = await upload(client, contact.id, jpeg, 'me.jpg');
+      urls.add(replaced.body.photo_url as string);
+    }
+    expect(urls.size).toBe(6);
   });
 
   it('refuses other types by their bytes and files over 5 MB', async () => {

@@ -31,4 +31,12 @@ describe('with Redis down', () => {
     expect(unsent[0]?.sent_at).toBeNull();
     expect(unsent[0]?.sealed_body).not.toBeNull();
   });
+
+  it('says only which part is down on the public readiness check (the cause goes to the log)', async () => {
+    const res = await fetch(`${app.url}/api/ready`);
+    expect(res.status).toBe(503);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ status: 'not ready', checks: { database: 'ok', redis: 'down' } });
+    expect(text).not.toMatch(/127\.0\.0\.1|:1\b|ECONNREFUSED|Error/);
+  });
 });

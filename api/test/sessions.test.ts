@@ -4,6 +4,7 @@ import { startRoles, type RunningApp } from '../src/app/bootstrap';
 import { RowChangeFeed } from '../src/infra/database/row-change-feed';
 import { SESSION_COOKIE, SessionsService } from '../src/modules/auth/sessions/sessions.service';
 import { ApiClient } from './helpers/api-client';
+import { TcpProxy } from './helpers/tcp-proxy';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 const DAY_S = 24 * 3600;
@@ -114,6 +115,30 @@ describe('sessions', () => {
     expect(await feed.whenLive()).toBe(true);
     await app.db.query('delete from http_sessions where user_id = $1', [userId]);
     expect(await eventually(async () => (await onReplica(cookie)).status === 401)).toBe(true);
+  });
+
+  it('counts a connection cut without a word (no FIN, no RST) as the feed going down, and comes back', async () => {
+    // The feed's connection goes through a relay that can silently stop passing bytes.
+    const target = new URL(app.db.url);
+    const proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
+    const viaProxy = new URL(app.db.url);
+    viaProxy.port = String(proxy.port);
+    const feed = new RowChangeFeed(viaProxy.toString(), { pingIntervalMs: 100, pingTimeoutMs: 300 });
+    let resets = 0;
+    feed.onReset(() => (resets += 1));
+    try {
+      expect(await feed.whenLive()).toBe(true);
+      const resetsWhenLive = resets;
+      proxy.blackhole();
+      // The socket stays open; only the unanswered ping can tell.
+      await expect.poll(() => feed.live, { timeout: 3_000 }).toBe(false);
+      expect(resets).toBeGreaterThan(resetsWhenLive);
+      proxy.restore();
+      expect(await feed.whenLive(5_000)).toBe(true);
+    } finally {
+      await feed.onApplicationShutdown();
+      await proxy.stop();
+    }
   });
 
   it('moves an active session on once an hour: the row and a fresh cookie', async () => {

@@ -2,6 +2,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig, type Role } from '../config/app-config';
+import { RESOLVED_DATABASE, type ResolvedDatabase } from '../infra/database/database-url';
 import { createOrmOptions } from '../infra/database/mikro-orm.config';
 import { PgPoolModule } from '../infra/database/pg-pool.module';
 import { HttpExceptionFilter } from '../infra/http/http-exception.filter';
@@ -12,6 +13,8 @@ import { QueueModule } from '../infra/queue/queue.module';
 import { TaskScheduleModule } from '../infra/schedule/schedule.module';
 import { Clock } from '../infra/time/clock';
 import { AuthModule } from '../modules/auth/auth.module';
+import { CsrfGuard } from '../modules/auth/sessions/csrf.guard';
+import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 import { BillingModule } from '../modules/billing/billing.module';
 import { ContactsModule } from '../modules/contacts/contacts.module';
 import { HealthModule } from '../modules/health/health.module';
@@ -23,11 +26,11 @@ import { WorkerModule } from './worker.module';
 @Global()
 @Module({})
 class ConfigModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, database: ResolvedDatabase): DynamicModule {
     return {
       module: ConfigModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }, Clock],
-      exports: [APP_CONFIG, Clock],
+      providers: [{ provide: APP_CONFIG, useValue: config }, { provide: RESOLVED_DATABASE, useValue: database }, Clock],
+      exports: [APP_CONFIG, RESOLVED_DATABASE, Clock],
     };
   }
 }
@@ -36,13 +39,15 @@ class ConfigModule {
 @Module({})
 class HttpModule {
   static forRoot(config: AppConfig): DynamicModule {
+    // Guards run in this order: CSRF first, so a refused request reaches nothing else.
     const providers: Provider[] = [
+      { provide: APP_GUARD, useClass: CsrfGuard },
       { provide: APP_GUARD, useClass: SessionAuthGuard },
       { provide: APP_FILTER, useClass: HttpExceptionFilter },
     ];
     return {
       module: HttpModule,
-      imports: [UsersModule, AuthModule, TiersModule, ContactsModule, BillingModule, HealthModule],
+      imports: [SessionsModule, UsersModule, AuthModule, TiersModule, ContactsModule, BillingModule, HealthModule],
       controllers: !config.smtpUrl && !config.isProduction ? [DevMailboxController] : [],
       providers,
     };
@@ -59,7 +64,7 @@ export interface RoleOptions {
 export class AppModule {
   static forRoles(
     config: AppConfig,
-    databaseUrl: string,
+    database: ResolvedDatabase,
     roles: readonly Role[],
     options: RoleOptions = {},
   ): DynamicModule {
@@ -67,15 +72,19 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ConfigModule.forRoot(config, database),
         // HTTP requests get their EntityManager from configureHttp's lazy request context instead.
-        MikroOrmModule.forRoot({ ...createOrmOptions(databaseUrl), registerRequestContext: false }),
-        PgPoolModule.forRoot(databaseUrl),
-        QueueModule.forRoot(config.redisUrl, config.queuePrefix),
+        MikroOrmModule.forRoot({ ...createOrmOptions(database.url), registerRequestContext: false }),
+        PgPoolModule.forRoot(database.url),
+        QueueModule.forRoot({
+          redisUrl: config.redisUrl,
+          prefix: config.queuePrefix,
+          retryDelayMs: config.jobRetryDelayMs,
+        }),
         MailInfraModule.forRoot(config),
         TaskScheduleModule.forRoot({ cron }),
         ...(roles.includes('api') ? [HttpModule.forRoot(config)] : []),
-        ...(roles.includes('worker') ? [WorkerModule] : []),
+        ...(roles.includes('worker') ? [WorkerModule.forRoot(config)] : []),
         ...(roles.includes('scheduler') ? [SchedulerModule] : []),
       ],
     };

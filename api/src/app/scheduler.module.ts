@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../modules/mail/mail.module';
 import { MailRedeliveryTask } from '../modules/mail/jobs/mail-redelivery.task';
-import { PruneSessionsTask } from '../modules/auth/sessions/prune-sessions.task';
+import { PruneRateLimitsTask } from '../modules/auth/jobs/prune-rate-limits.task';
+import { PruneSessionsTask } from '../modules/auth/jobs/prune-sessions.task';
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 
 /**
@@ -10,6 +11,6 @@ import { SessionsModule } from '../modules/auth/sessions/sessions.module';
  */
 @Module({
   imports: [MailModule, SessionsModule],
-  providers: [MailRedeliveryTask, PruneSessionsTask],
+  providers: [MailRedeliveryTask, PruneSessionsTask, PruneRateLimitsTask],
 })
 export class SchedulerModule {}

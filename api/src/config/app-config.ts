@@ -9,6 +9,8 @@ export interface AppConfig {
   env: Env['NODE_ENV'];
   isProduction: boolean;
   port: number;
+  /** The address the api role listens on (loopback by default). */
+  host: string;
   appUrl: string;
   dataDir: string;
   /** Undefined means: start the embedded PostgreSQL under `dataDir/postgres`. */
@@ -18,6 +20,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Key prefix of every BullMQ queue, so several deployments (or test runs) can share one Redis. */
   queuePrefix: string;
+  /** The first retry's delay of a failed job (later ones double). */
+  jobRetryDelayMs: number;
   /** Undefined means: write mail to `dataDir/outbox` and list it at /dev/mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -58,7 +62,7 @@ function resolveSessionSecret(env: Env, dataDir: string): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   const file = join(dataDir, 'secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -82,12 +86,14 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
+    host: env.HOST,
     appUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT,
     redisUrl: env.REDIS_URL,
     queuePrefix: env.QUEUE_PREFIX,
+    jobRetryDelayMs: env.JOB_RETRY_DELAY_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     storageDir: env.STORAGE_DIR ? resolve(REPO_ROOT, env.STORAGE_DIR) : join(dataDir, 'uploads'),

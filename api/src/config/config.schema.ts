@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalUrl = (protocols: string[]) =>
@@ -35,6 +36,12 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** The address the api role listens on: loopback unless a deployment opens it (Compose sets 0.0.0.0). */
+    HOST: optionalString
+      .refine((v) => v === undefined || isIP(v) !== 0 || v === 'localhost', {
+        error: 'must be an IP address such as 0.0.0.0 or 127.0.0.1',
+      })
+      .transform((v) => v ?? '127.0.0.1'),
     /** Defaults to http://localhost:<PORT>. */
     APP_URL: z.url({ error: 'must be an absolute URL such as https://tend.example.com' }).optional(),
     DATA_DIR: z.string().default('.data'),
@@ -45,6 +52,8 @@ export const envSchema = z
       .string()
       .regex(/^[a-z0-9_-]{1,40}$/i, { error: 'must be 1-40 letters, digits, _ or -' })
       .default('tend'),
+    /** The first retry of a failed job waits this long; each later one twice as long (5 attempts). */
+    JOB_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(600_000).default(2_000),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Tend <hello@tend.local>'),
     STORAGE_DIR: optionalString,

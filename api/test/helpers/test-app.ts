@@ -33,7 +33,9 @@ export function redisAvailable(): boolean {
 export async function startTestApp(mode: JobMode, env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const mail = await new SmtpCapture().start();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tend-test-'));
+  // The default layout: a `.data` folder (file serving must work through a dot-folder).
+  const root = mkdtempSync(join(tmpdir(), 'tend-test-'));
+  const dataDir = join(root, '.data');
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -70,7 +72,7 @@ export async function startTestApp(mode: JobMode, env: Record<string, string> = 
       await running.stop();
       await mail.stop();
       await db.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
     },
   };
   return app;

@@ -12,6 +12,13 @@ type ChangeListener = (key: string) => void;
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
+export interface RowChangeFeedOptions {
+  /** How often the LISTEN connection is asked to answer (a dropped connection may say nothing). */
+  pingIntervalMs?: number;
+  /** An unanswered ping this old means the feed is down: caches are bypassed until it is back. */
+  pingTimeoutMs?: number;
+}
+
 /**
  * Tells in-process caches which rows changed, in every api process.
  *
@@ -32,8 +39,17 @@ export class RowChangeFeed implements OnApplicationShutdown {
   private isLive = false;
   private reconnectDelay = RECONNECT_MIN_MS;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  private pingTimer: NodeJS.Timeout | undefined;
+  private readonly pingIntervalMs: number;
+  private readonly pingTimeoutMs: number;
 
-  constructor(private readonly databaseUrl: string) {}
+  constructor(
+    private readonly databaseUrl: string,
+    options: RowChangeFeedOptions = {},
+  ) {
+    this.pingIntervalMs = options.pingIntervalMs ?? 10_000;
+    this.pingTimeoutMs = options.pingTimeoutMs ?? 5_000;
+  }
 
   /** True while every committed change is known to reach this process. */
   get live(): boolean {
@@ -68,7 +84,13 @@ export class RowChangeFeed implements OnApplicationShutdown {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl, application_name: ROW_CHANGE_FEED_APPLICATION });
+    // TCP keep-alive lets the kernel notice a dead peer; the pings below notice a silent one sooner.
+    const client = new Client({
+      connectionString: this.databaseUrl,
+      application_name: ROW_CHANGE_FEED_APPLICATION,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     this.client = client;
     client.on('notification', (message) => this.dispatch(message.payload));
     client.on('error', (error) => this.lost(client, error));
@@ -85,6 +107,34 @@ export class RowChangeFeed implements OnApplicationShutdown {
     this.reset();
     this.isLive = true;
     this.reconnectDelay = RECONNECT_MIN_MS;
+    this.schedulePing(client);
+  }
+
+  /**
+   * A connection cut without a word (a NAT or firewall dropping it, a frozen server) would keep
+   * this process serving cached rows while other replicas change them: if a ping goes unanswered
+   * in time, the feed counts as down (caches bypassed) and reconnects.
+   */
+  private schedulePing(client: Client): void {
+    this.pingTimer = setTimeout(() => {
+      if (this.client !== client) return;
+      let answered = false;
+      const deadline = setTimeout(() => {
+        if (!answered) this.lost(client, new Error(`no answer to a keep-alive ping within ${this.pingTimeoutMs} ms`));
+      }, this.pingTimeoutMs);
+      client.query('select 1').then(
+        () => {
+          answered = true;
+          clearTimeout(deadline);
+          if (this.client === client) this.schedulePing(client);
+        },
+        (error: Error) => {
+          answered = true;
+          clearTimeout(deadline);
+          this.lost(client, error);
+        },
+      );
+    }, this.pingIntervalMs);
   }
 
   private dispatch(payload: string | undefined): void {
@@ -99,8 +149,11 @@ export class RowChangeFeed implements OnApplicationShutdown {
     if (this.client !== client) return;
     this.client = undefined;
     this.isLive = false;
+    clearTimeout(this.pingTimer);
     this.reset();
     client.removeAllListeners('end');
+    // A silent peer would never answer the goodbye: drop the socket as well.
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     void client.end().catch(() => undefined);
     if (this.stopped) return;
     this.logger.warn(
@@ -118,6 +171,7 @@ export class RowChangeFeed implements OnApplicationShutdown {
     this.stopped = true;
     this.isLive = false;
     clearTimeout(this.reconnectTimer);
+    clearTimeout(this.pingTimer);
     const client = this.client;
     this.client = undefined;
     if (client) {

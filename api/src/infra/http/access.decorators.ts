@@ -1,6 +1,7 @@
 import { SetMetadata } from '@nestjs/common';
 
 export const IS_PUBLIC = 'tend:isPublic';
+export const CSRF_EXEMPT = 'tend:csrfExempt';
 export const ALLOW_UNVERIFIED = 'tend:allowUnverified';
 
 /** The only way out of the global sign-in requirement; the route-walking test lists every use. */
@@ -11,3 +12,9 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
  * email confirmation screen; everything else answers 403).
  */
 export const AllowUnverified = () => SetMetadata(ALLOW_UNVERIFIED, true);
+
+/**
+ * For a route that proves its caller another way (Stripe signs its webhook): the CSRF guard lets
+ * it through. A decision made on the route itself, so it cannot miss the path it means.
+ */
+export const CsrfExempt = () => SetMetadata(CSRF_EXEMPT, true);

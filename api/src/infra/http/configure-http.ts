@@ -9,7 +9,6 @@ import type { AppConfig } from '../../config/app-config';
 import { sessionMiddleware } from '../../modules/auth/sessions/session.middleware';
 import { SessionsService } from '../../modules/auth/sessions/sessions.service';
 import { requestEntityManagerMiddleware } from '../database/request-entity-manager';
-import { csrfProtection } from './csrf';
 import { replayedHeaders } from './security-headers';
 
 export const WEB_DIST_DIR = resolve(__dirname, '..', '..', '..', '..', 'web', 'dist');
@@ -80,7 +79,6 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig): v
   app.use(preRoutingErrors);
 
   app.use(sessionMiddleware(app.get(SessionsService)));
-  app.use('/api', csrfProtection);
 
   // The built SPA: static files, and index.html for every client-side route.
   const index = join(WEB_DIST_DIR, 'index.html');

@@ -41,7 +41,7 @@ export class RateLimiterService implements OnModuleDestroy {
     return limiter;
   }
 
-  /** Counts one attempt; throws 429 with Retry-After once the rule's points are spent. */
+  /** Counts one attempt, atomically; throws 429 with Retry-After once the rule's points are spent. */
   async consume(rule: LimitRule, subject: string): Promise<void> {
     try {
       await this.limiter(rule).consume(subject);
@@ -53,21 +53,21 @@ export class RateLimiterService implements OnModuleDestroy {
     }
   }
 
-  /** Throws 429 when the subject has no points left, without spending one. */
-  async assertNotBlocked(rule: LimitRule, subject: string): Promise<void> {
-    const state = await this.limiter(rule).get(subject);
-    if (state && state.remainingPoints <= 0 && state.msBeforeNext > 0) {
-      throw new TooManyRequestsException(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
-    }
+  /**
+   * Gives back a point `consume` took (a login that succeeded: only failures should count).
+   * Attempts are always counted before the work they guard, and refunded after, never the other
+   * way round: "check, work, then count" lets a burst of parallel attempts all pass the check.
+   */
+  async refund(rule: LimitRule, subject: string): Promise<void> {
+    await this.limiter(rule).reward(subject, 1);
   }
 
-  /** Counts a failure without throwing (login counts failures, not attempts). */
-  async penalize(rule: LimitRule, subject: string): Promise<void> {
-    await this.limiter(rule).penalty(subject, 1);
-  }
-
-  async reset(rule: LimitRule, subject: string): Promise<void> {
-    await this.limiter(rule).delete(subject);
+  /** Housekeeping for the scheduler: rows whose window has ended count for nothing any more. */
+  async pruneExpired(): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      'delete from rate_limits where expire is not null and expire < (extract(epoch from now()) * 1000)::bigint',
+    );
+    return rowCount ?? 0;
   }
 
   onModuleDestroy(): void {

@@ -1,4 +1,6 @@
-import { Controller, Get, Header, Inject, NotFoundException, Param } from '@nestjs/common';
+import { Controller, Get, Header, Inject, NotFoundException, Param, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { isIP } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -6,7 +8,24 @@ import { escapeHtml } from '../../modules/mail/templates/layout';
 import { Public } from '../http/access.decorators';
 import type { OutboxEntry } from './mail-transport';
 
-/** Development only (SMTP_URL unset, not production): read the outbox in a browser. */
+/**
+ * Whether a connection comes from this machine, judged by the socket's own address (never by
+ * headers such as X-Forwarded-For, which a caller writes).
+ */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return address === '::1';
+}
+
+const NOT_FOUND = { errors: ['Not found.'] };
+
+/**
+ * Development only (SMTP_URL unset, not production): read the outbox in a browser. It holds
+ * every reset and confirmation link, so it answers only to this machine: anyone else who can
+ * reach the port gets the same 404 as for a path that does not exist.
+ */
 @Public()
 @Controller('dev/mailbox')
 export class DevMailboxController {
@@ -25,9 +44,14 @@ export class DevMailboxController {
       .map((f) => JSON.parse(readFileSync(join(this.dir, f), 'utf8')) as OutboxEntry);
   }
 
+  private assertLocal(req: Request): void {
+    if (!isLoopback(req.socket.remoteAddress)) throw new NotFoundException(NOT_FOUND);
+  }
+
   @Get()
   @Header('Content-Type', 'text/html; charset=utf-8')
-  list(): string {
+  list(@Req() req: Request): string {
+    this.assertLocal(req);
     const rows = this.entries()
       .map(
         (e) =>
@@ -42,7 +66,8 @@ export class DevMailboxController {
 
   @Get(':file')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  show(@Param('file') file: string): string {
+  show(@Req() req: Request, @Param('file') file: string): string {
+    this.assertLocal(req);
     const entry = this.entries().find((e) => e.file === file);
     if (!entry) throw new NotFoundException({ errors: ['No such message.'] });
     const text = escapeHtml(entry.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -54,15 +54,17 @@ export class OutboxMailTransport extends MailTransport {
 
   constructor(readonly dir: string) {
     super();
-    mkdirSync(dir, { recursive: true });
+    // Messages hold reset and confirmation links: only the owner may read them.
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
   }
 
   async send(mail: OutgoingMail, messageId: number): Promise<void> {
     const info = (await this.transporter.sendMail(mail)) as { message: Buffer };
     const base = `${Date.now()}-${messageId}`;
-    writeFileSync(join(this.dir, `${base}.eml`), info.message);
+    writeFileSync(join(this.dir, `${base}.eml`), info.message, { mode: 0o600 });
     const entry: OutboxEntry = { file: `${base}.eml`, date: new Date().toISOString(), ...mail };
-    writeFileSync(join(this.dir, `${base}.json`), JSON.stringify(entry));
+    writeFileSync(join(this.dir, `${base}.json`), JSON.stringify(entry), { mode: 0o600 });
     const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
     this.logger.log(`Mail to ${mail.to}: "${mail.subject}"${links.length ? ` — ${links.join(' ')}` : ''}`);
   }

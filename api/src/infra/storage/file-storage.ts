@@ -15,6 +15,15 @@ export class FileStorage {
     return join(this.config.storageDir, key);
   }
 
+  /**
+   * For `res.sendFile(key, { root })`: the key stays relative to the storage folder, because
+   * `send` refuses any absolute path that passes through a dot-folder (the default `.data/uploads`).
+   */
+  locate(key: string): { root: string; key: string } {
+    this.pathOf(key);
+    return { root: this.config.storageDir, key };
+  }
+
   async put(key: string, data: Buffer): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(join(path, '..'), { recursive: true });

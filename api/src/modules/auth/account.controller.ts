@@ -48,7 +48,7 @@ export class AccountController {
     if (body.id !== undefined && body.id !== id) {
       throw new BadRequestException({ errors: ['The id in the body does not match the address.'] });
     }
-    const result = await this.account.update(user, body, req.session);
+    const result = await this.account.update(user, body, req.session, req.ip);
     return toUserResponse(result.user);
   }
 

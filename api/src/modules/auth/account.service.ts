@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { UpdateUserRequest } from '@tend/contracts';
+import { ContactsService } from '../contacts/contacts.service';
 import { MailService } from '../mail/mail.service';
 import { accountDeletedMail } from '../mail/templates/account-mail.templates';
 import type { User } from '../users/user.entity';
@@ -19,6 +20,7 @@ export class AccountService {
     private readonly verification: EmailVerificationService,
     private readonly mail: MailService,
     private readonly sessions: SessionsService,
+    private readonly contacts: ContactsService,
   ) {}
 
   /**
@@ -29,6 +31,7 @@ export class AccountService {
     user: User,
     changes: UpdateUserRequest,
     currentSession: ActiveSession | undefined,
+    ip: string | undefined,
   ): Promise<{ user: User; passwordChanged: boolean }> {
     if (changes.password !== undefined || changes.desired_email !== undefined) {
       await this.passwords.assertCurrentPassword(user, changes.current_password);
@@ -40,20 +43,27 @@ export class AccountService {
       timeZone: changes.time_zone,
       reminderEmails: changes.reminder_emails,
     });
-    if (changes.desired_email !== undefined) await this.verification.requestEmailChange(user, changes.desired_email);
+    if (changes.desired_email !== undefined) {
+      await this.verification.requestEmailChange(user, changes.desired_email, ip);
+    }
     if (changes.password !== undefined) await this.passwords.changePassword(user, changes.password, currentSession);
     return { user, passwordChanged: changes.password !== undefined };
   }
 
-  /** Deletes the user and everything they own (cascades), ends their sessions, says goodbye by mail. */
+  /**
+   * Deletes the user and everything they own (cascades), ends their sessions, says goodbye by
+   * mail, and removes their photo files once the deletion has committed.
+   */
   async delete(user: User): Promise<void> {
     // Billing cancels an active subscription here once billing exists (spec: cancel first).
-    const message = await this.em.transactional(async () => {
+    const { message, photos } = await this.em.transactional(async () => {
+      const keys = await this.contacts.photoKeysOf(user.id);
       const goodbye = await this.mail.record('account-deleted', user.email, accountDeletedMail(user), null);
       await this.users.remove(user);
-      return goodbye;
+      return { message: goodbye, photos: keys };
     });
     await this.sessions.endAllOfUser(user.id);
+    await this.contacts.removePhotoFiles(photos);
     await this.mail.dispatch(message);
   }
 }

@@ -45,11 +45,11 @@ export class AuthController {
     private readonly sessions: SessionsService,
   ) {}
 
-  /** The signed-in user or `{}`; always hands out the session's CSRF token. */
+  /** The signed-in user or `{}`; always hands out a CSRF token (signed-out visitors add no row). */
   @Public()
   @Get('session')
-  async session(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): Promise<SessionResponse> {
-    await this.sessions.exposeCsrfToken(req, res);
+  session(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): SessionResponse {
+    this.sessions.exposeCsrfToken(req, res);
     return req.signedInUser ? toUserResponse(req.signedInUser) : {};
   }
 
@@ -80,7 +80,7 @@ export class AuthController {
     @Req() req: AppRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<UserResponse> {
-    const user = await this.auth.signUp(body, req.ip ?? 'unknown');
+    const user = await this.auth.signUp(body, req.ip);
     await this.sessions.signIn(req, res, user.id);
     return toUserResponse(user);
   }
@@ -112,7 +112,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<UserResponse | { verified: true; email: string }> {
     const user = await this.verification.confirm(body.token);
-    await this.sessions.exposeCsrfToken(req, res);
+    this.sessions.exposeCsrfToken(req, res);
     if (req.signedInUser?.id === user.id) return toUserResponse(user);
     return { verified: true, email: user.email };
   }
@@ -132,8 +132,9 @@ export class AuthController {
   @HttpCode(200)
   async checkResetLink(
     @Body(new ZodValidationPipe(resetPasswordCheckRequestSchema)) body: { email: string; token: string },
+    @Req() req: AppRequest,
   ): Promise<{ valid: boolean }> {
-    return { valid: await this.passwords.isResetLinkValid(body.email, body.token) };
+    return { valid: await this.passwords.isResetLinkValid(body.email, body.token, req.ip) };
   }
 
   @Public()
@@ -141,8 +142,9 @@ export class AuthController {
   @HttpCode(204)
   async resetPassword(
     @Body(new ZodValidationPipe(resetPasswordRequestSchema)) body: ResetPasswordRequest,
+    @Req() req: AppRequest,
   ): Promise<void> {
-    await this.passwords.resetPassword(body.email, body.token, body.password);
+    await this.passwords.resetPassword(body.email, body.token, body.password, req.ip);
   }
 
   /** The spec's original-password check before a password change; only ever your own account. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { ContactsModule } from '../contacts/contacts.module';
 import { MailModule } from '../mail/mail.module';
 import { TiersModule } from '../tiers/tiers.module';
 import { UsersModule } from '../users/users.module';
@@ -15,7 +16,7 @@ import { PasswordService } from './password.service';
 import { SessionsModule } from './sessions/sessions.module';
 
 @Module({
-  imports: [PassportModule, SessionsModule, UsersModule, TiersModule, MailModule],
+  imports: [PassportModule, SessionsModule, UsersModule, TiersModule, MailModule, ContactsModule],
   controllers: [AuthController, AccountController],
   providers: [
     AuthService,

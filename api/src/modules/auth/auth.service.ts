@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { EMAIL_TAKEN_MESSAGE, LOGIN_FAILED_MESSAGE, type SignUpRequest } from '@tend/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { throttleKeyForIp } from '../../infra/http/client-ip';
 import { RateLimiterService, type LimitRule } from '../../infra/http/rate-limiter.service';
 import { MailService } from '../mail/mail.service';
 import { TiersService } from '../tiers/tiers.service';
@@ -33,8 +34,8 @@ export class AuthService {
   }
 
   /** Spec's sign-up sequence: user created, verification email requested, four default tiers. */
-  async signUp(request: SignUpRequest, ip: string): Promise<User> {
-    await this.limiter.consume(this.signupPerIp, ip);
+  async signUp(request: SignUpRequest, ip: string | undefined): Promise<User> {
+    await this.limiter.consume(this.signupPerIp, throttleKeyForIp(ip));
     if (await this.users.isEmailTaken(request.email)) {
       throw new UnprocessableEntityException({ errors: [EMAIL_TAKEN_MESSAGE] });
     }
@@ -56,20 +57,20 @@ export class AuthService {
 
   /**
    * Checks a login. Unknown email and wrong password give one identical answer, and an unknown
-   * email still pays for a hash so the two take the same time. Only failures count to the throttle.
+   * email still pays for a hash so the two take the same time. Each attempt is counted before the
+   * hash (so a burst of parallel guesses cannot all pass the check) and given back on success, so
+   * only failures use up the allowance.
    */
-  async authenticate(email: string, password: string, ip: string): Promise<User> {
+  async authenticate(email: string, password: string, ip: string | undefined): Promise<User> {
     const subject = email.toLowerCase();
-    await this.limiter.assertNotBlocked(this.loginPerEmail, subject);
-    await this.limiter.assertNotBlocked(this.loginPerIp, ip);
+    const ipKey = throttleKeyForIp(ip);
+    await this.limiter.consume(this.loginPerIp, ipKey);
+    await this.limiter.consume(this.loginPerEmail, subject);
     const user = await this.users.findWithPasswordHash({ email: subject });
     const ok = await this.hasher.verify(user?.passwordHash, password);
-    if (!user || !ok) {
-      await this.limiter.penalize(this.loginPerEmail, subject);
-      await this.limiter.penalize(this.loginPerIp, ip);
-      throw new UnauthorizedException({ errors: [LOGIN_FAILED_MESSAGE] });
-    }
-    await this.limiter.reset(this.loginPerEmail, subject);
+    if (!user || !ok) throw new UnauthorizedException({ errors: [LOGIN_FAILED_MESSAGE] });
+    await this.limiter.refund(this.loginPerEmail, subject);
+    await this.limiter.refund(this.loginPerIp, ipKey);
     return user;
   }
 }

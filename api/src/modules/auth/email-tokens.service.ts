@@ -1,6 +1,7 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
+import { Clock } from '../../infra/time/clock';
 import type { User } from '../users/user.entity';
 import { EmailToken, type EmailTokenPurpose } from './email-token.entity';
 
@@ -17,7 +18,10 @@ export function hashToken(token: string): string {
 /** Link tokens: 256 random bits, stored as SHA-256, single use, expiring; a new one voids older ones. */
 @Injectable()
 export class EmailTokensService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {}
 
   async issue(user: User, purpose: EmailTokenPurpose, targetEmail: string): Promise<string> {
     await this.em.nativeDelete(EmailToken, { user: user.id, purpose, usedAt: null });
@@ -27,14 +31,19 @@ export class EmailTokensService {
       purpose,
       targetEmail,
       tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]),
+      expiresAt: new Date(this.clock.nowMs() + LIFETIME_MS[purpose]),
     });
     await this.em.flush();
     return token;
   }
 
   private usableWhere(token: string, purposes: EmailTokenPurpose[]) {
-    return { tokenHash: hashToken(token), purpose: { $in: purposes }, usedAt: null, expiresAt: { $gt: new Date() } };
+    return {
+      tokenHash: hashToken(token),
+      purpose: { $in: purposes },
+      usedAt: null,
+      expiresAt: { $gt: this.clock.now() },
+    };
   }
 
   /** Finds a usable token without spending it (the reset screen checks its link first). */

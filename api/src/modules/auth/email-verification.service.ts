@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { EMAIL_TAKEN_MESSAGE, INVALID_VERIFICATION_LINK_MESSAGE } from '@tend/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { throttleKeyForIp } from '../../infra/http/client-ip';
 import { RateLimiterService, type LimitRule } from '../../infra/http/rate-limiter.service';
 import { MailService, type QueuedMail } from '../mail/mail.service';
 import { confirmEmailChangeMail, verifyEmailMail } from '../mail/templates/account-mail.templates';
@@ -13,6 +14,7 @@ import { EmailTokensService } from './email-tokens.service';
 @Injectable()
 export class EmailVerificationService {
   private readonly perAddress: LimitRule;
+  private readonly changePerIp: LimitRule;
 
   constructor(
     private readonly em: EntityManager,
@@ -23,6 +25,8 @@ export class EmailVerificationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.perAddress = { name: 'verify-mail', points: config.throttle.emailPerAddress, durationSeconds: 30 * 60 };
+    // Like sign-up: its "already taken" answer must not become a fast way to list accounts.
+    this.changePerIp = { name: 'email-change-ip', points: config.throttle.signupPerIp, durationSeconds: 5 * 60 };
   }
 
   private confirmationLink(email: string, token: string): string {
@@ -99,7 +103,8 @@ export class EmailVerificationService {
   }
 
   /** Keeps the new address pending and mails a confirmation link to it. */
-  async requestEmailChange(user: User, newEmail: string): Promise<User> {
+  async requestEmailChange(user: User, newEmail: string, ip: string | undefined): Promise<User> {
+    await this.limiter.consume(this.changePerIp, throttleKeyForIp(ip));
     const email = newEmail.toLowerCase();
     if (email === user.email) {
       throw new UnprocessableEntityException({ errors: ['That is already your email address.'] });

@@ -12,6 +12,6 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
   }
 
   validate(req: Request, email: string, password: string): Promise<User> {
-    return this.auth.authenticate(email, password, req.ip ?? 'unknown');
+    return this.auth.authenticate(email, password, req.ip);
   }
 }

@@ -2,12 +2,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { INVALID_RESET_LINK_MESSAGE, ORIGINAL_PASSWORD_INCORRECT_MESSAGE } from '@tend/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { throttleKeyForIp } from '../../infra/http/client-ip';
 import { RateLimiterService, type LimitRule } from '../../infra/http/rate-limiter.service';
 import { MailService } from '../mail/mail.service';
 import { passwordChangedMail, resetPasswordMail } from '../mail/templates/account-mail.templates';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { EmailTokensService } from './email-tokens.service';
+import { EmailTokensService, hashToken } from './email-tokens.service';
 import { PasswordHasher } from './password-hasher';
 import { SessionsService, type ActiveSession } from './sessions/sessions.service';
 
@@ -16,6 +17,8 @@ import { SessionsService, type ActiveSession } from './sessions/sessions.service
 export class PasswordService {
   private readonly forgotPerAddress: LimitRule;
   private readonly validatePerUser: LimitRule;
+  private readonly resetPerIp: LimitRule;
+  private readonly resetPerToken: LimitRule;
 
   constructor(
     private readonly em: EntityManager,
@@ -33,6 +36,8 @@ export class PasswordService {
       durationSeconds: 30 * 60,
     };
     this.validatePerUser = { name: 'validate-user', points: config.throttle.loginPerEmail, durationSeconds: 15 * 60 };
+    this.resetPerIp = { name: 'reset-ip', points: config.throttle.loginPerIp, durationSeconds: 5 * 60 };
+    this.resetPerToken = { name: 'reset-token', points: config.throttle.emailPerAddress, durationSeconds: 60 * 60 };
   }
 
   /** Always the same answer; mail goes out only when the address has an account. */
@@ -48,13 +53,28 @@ export class PasswordService {
     await this.mail.dispatch(message);
   }
 
-  async isResetLinkValid(email: string, token: string): Promise<boolean> {
+  /** Whether a reset link is usable; throttled per IP, as guessing links is what it would serve. */
+  async isResetLinkValid(email: string, token: string, ip: string | undefined): Promise<boolean> {
+    await this.limiter.consume(this.resetPerIp, throttleKeyForIp(ip));
+    return this.resetLinkOwner(email, token);
+  }
+
+  private async resetLinkOwner(email: string, token: string): Promise<boolean> {
     const found = await this.tokens.find(token, ['reset_password']);
     return found !== null && found.user.getEntity().email === email.trim().toLowerCase();
   }
 
-  /** Sets the new password; does not sign in; ends every session of the user. */
-  async resetPassword(email: string, token: string, newPassword: string): Promise<void> {
+  /**
+   * Sets the new password; does not sign in; ends every session of the user. The link is checked
+   * (and the attempt counted, per IP and per token) before the new password is hashed, so a flood
+   * of requests with made-up links costs a lookup each, not a hash.
+   */
+  async resetPassword(email: string, token: string, newPassword: string, ip: string | undefined): Promise<void> {
+    await this.limiter.consume(this.resetPerIp, throttleKeyForIp(ip));
+    await this.limiter.consume(this.resetPerToken, hashToken(token));
+    if (!(await this.resetLinkOwner(email, token))) {
+      throw new BadRequestException({ errors: [INVALID_RESET_LINK_MESSAGE] });
+    }
     const passwordHash = await this.hasher.hash(newPassword);
     const { user, message } = await this.em.transactional(async () => {
       const found = await this.tokens.consume(token, ['reset_password']);
@@ -78,12 +98,15 @@ export class PasswordService {
     await this.mail.dispatch(message);
   }
 
-  /** The spec's `validate-user`: the signed-in user's own password only, throttled. */
+  /**
+   * The spec's `validate-user`: the signed-in user's own password only, throttled: the attempt
+   * counts before the hash and is given back when the password was right.
+   */
   async isCurrentPassword(user: User, password: string): Promise<boolean> {
-    await this.limiter.assertNotBlocked(this.validatePerUser, String(user.id));
+    await this.limiter.consume(this.validatePerUser, String(user.id));
     const withHash = await this.users.findWithPasswordHash({ id: user.id });
     const ok = await this.hasher.verify(withHash?.passwordHash, password);
-    if (!ok) await this.limiter.penalize(this.validatePerUser, String(user.id));
+    if (ok) await this.limiter.refund(this.validatePerUser, String(user.id));
     return ok;
   }
 

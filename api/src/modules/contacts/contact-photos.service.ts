@@ -47,8 +47,8 @@ export class ContactPhotosService {
     return key;
   }
 
-  pathOf(key: string): string {
-    return this.storage.pathOf(key);
+  locate(key: string): { root: string; key: string } {
+    return this.storage.locate(key);
   }
 
   async remove(key: string | null): Promise<void> {

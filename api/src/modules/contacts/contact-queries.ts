@@ -9,7 +9,7 @@ export const CONTACT_JSON_COLUMNS = `
   c.connection_description, to_char(c.date_connected, 'YYYY-MM-DD') as date_connected,
   c.tier_id, t.position as column_order, c.vertical_order,
   case when c.photo_key is null then null
-       else '/api/contacts/' || c.id || '/photo\\?v=' || left(c.photo_key, 8) end as photo_url,
+       else '/api/contacts/' || c.id || '/photo\\?v=' || split_part(split_part(c.photo_key, '/', 2), '.', 1) end as photo_url,
   to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 

@@ -115,11 +115,11 @@ export class ContactsController {
     @SignedIn() user: SignedInUser,
     @Res() res: Response,
   ): Promise<void> {
-    const path = await this.contacts.photoPath(user, id);
+    const file = await this.contacts.photoFile(user, id);
     res.setHeader('Content-Type', 'image/webp');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'private, max-age=86400');
     res.setHeader('Content-Disposition', 'inline');
-    res.sendFile(path, { headers: { 'Content-Type': 'image/webp' } });
+    res.sendFile(file.key, { root: file.root, headers: { 'Content-Type': 'image/webp' } });
   }
 }

@@ -1,6 +1,14 @@
 import type { Contact as ContactResponse } from '@tend/contracts';
 import type { Contact } from './contact.entity';
 
+/**
+ * The photo URL's cache-busting part: the whole random name of the file (`photos/<32 hex>.webp`),
+ * so a replaced photo always gets a new URL. `contact-queries.ts` builds the same in SQL.
+ */
+export function photoVersion(photoKey: string): string {
+  return photoKey.slice(photoKey.indexOf('/') + 1, photoKey.lastIndexOf('.'));
+}
+
 /** Needs `tier` loaded (its position is the spec's column_order). */
 export function toContactResponse(contact: Contact): ContactResponse {
   const tier = contact.tier.getEntity();
@@ -18,7 +26,7 @@ export function toContactResponse(contact: Contact): ContactResponse {
     tier_id: tier.id,
     column_order: tier.position,
     vertical_order: contact.verticalOrder,
-    photo_url: contact.photoKey ? `/api/contacts/${contact.id}/photo?v=${contact.photoKey.slice(0, 8)}` : null,
+    photo_url: contact.photoKey ? `/api/contacts/${contact.id}/photo?v=${photoVersion(contact.photoKey)}` : null,
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
   };

@@ -157,9 +157,20 @@ export class ContactsService {
     await this.photos.remove(photo);
   }
 
-  async photoPath(user: SignedInUser, id: number): Promise<string> {
+  /** The photo files of every card of a user (an account being deleted takes them along). */
+  async photoKeysOf(userId: number): Promise<string[]> {
+    const rows = await this.em.find(Contact, { user: userId, photoKey: { $ne: null } }, { fields: ['photoKey'] });
+    return rows.map((row) => row.photoKey).filter((key): key is string => key !== null);
+  }
+
+  /** Removes photo files once the rows that named them are gone (after the commit). */
+  async removePhotoFiles(keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.photos.remove(key);
+  }
+
+  async photoFile(user: SignedInUser, id: number): Promise<{ root: string; key: string }> {
     const contact = await this.findVisible(user, id);
     if (!contact.photoKey) throw new NotFoundException({ errors: ['This contact has no photo.'] });
-    return this.photos.pathOf(contact.photoKey);
+    return this.photos.locate(contact.photoKey);
   }
 }

@@ -1,22 +1,25 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { getQueueToken } from '@nestjs/bullmq';
-import { Controller, Get, Inject, Res, type OnModuleInit } from '@nestjs/common';
+import { Controller, Get, Inject, Logger, Res, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { RESOLVED_DATABASE, type ResolvedDatabase } from '../../infra/database/database-url';
 import { Public } from '../../infra/http/access.decorators';
 import { within } from '../../infra/time/within';
 
 @Public()
 @Controller('api')
 export class HealthController implements OnModuleInit {
+  private readonly logger = new Logger('Readiness');
   private mailQueue: Queue | undefined;
 
   constructor(
     private readonly em: EntityManager,
     private readonly moduleRef: ModuleRef,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RESOLVED_DATABASE) private readonly database: ResolvedDatabase,
   ) {}
 
   onModuleInit(): void {
@@ -29,26 +32,38 @@ export class HealthController implements OnModuleInit {
     return { status: 'ok' };
   }
 
-  /** Readiness: PostgreSQL answers, and Redis when configured. */
+  /**
+   * Readiness: PostgreSQL answers, and Redis when configured. The answer is public, so it names
+   * only the part that is down; the cause (hosts, ports, auth messages) goes to the log.
+   */
   @Get('ready')
   async ready(@Res({ passthrough: true }) res: Response): Promise<{ status: string; checks: Record<string, string> }> {
     const checks: Record<string, string> = {};
-    try {
-      await within(2_000, this.em.getConnection().execute('select 1'));
-      checks['database'] = 'ok';
-    } catch (error) {
-      checks['database'] = `down: ${String(error)}`;
-    }
+    const embedded = this.database.embedded;
+    checks['database'] =
+      embedded && !embedded.running
+        ? this.down('database', 'the embedded PostgreSQL has stopped (see the log for its last lines)')
+        : await this.probe('database', () => this.em.getConnection().execute('select 1'));
     if (this.mailQueue) {
-      try {
-        await within(2_000, this.mailQueue.getJobCounts('waiting'));
-        checks['redis'] = 'ok';
-      } catch (error) {
-        checks['redis'] = `down: ${String(error)}`;
-      }
+      const queue = this.mailQueue;
+      checks['redis'] = await this.probe('redis', () => queue.getJobCounts('waiting'));
     }
     const ready = Object.values(checks).every((c) => c === 'ok');
     res.status(ready ? 200 : 503);
     return { status: ready ? 'ready' : 'not ready', checks };
+  }
+
+  private async probe(part: string, check: () => Promise<unknown>): Promise<string> {
+    try {
+      await within(2_000, check());
+      return 'ok';
+    } catch (error) {
+      return this.down(part, String(error));
+    }
+  }
+
+  private down(part: string, cause: string): string {
+    this.logger.warn(`Not ready: ${part} is down: ${cause}`);
+    return 'down';
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ScheduledTask, type RunnableTask, type TaskResult } from '../../../infra/schedule/scheduled-task';
-import { SessionsService } from './sessions.service';
+import { SessionsService } from '../sessions/sessions.service';
 
 /**
  * Removes expired session rows. Expired sessions are refused already; this keeps the table small.

@@ -1,14 +1,16 @@
-import type { NextFunction, Request, Response } from 'express';
+import { ForbiddenException, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { csrfSync } from 'csrf-sync';
+import type { Request } from 'express';
+import { CSRF_EXEMPT } from '../../../infra/http/access.decorators';
+import { SessionsService } from './sessions.service';
 
-export const CSRF_HEADER = 'X-CSRF-Token';
 export const CSRF_FAILED_MESSAGE = 'Missing or invalid CSRF token. Reload the page and try again.';
 
-/**
- * Synchronizer-token CSRF: each session is born with its token (see SessionsService), which every
- * state-changing request must send back in X-CSRF-Token.
- */
-const csrf = csrfSync({
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Synchronizer-token CSRF for sessions: each session is born with its token (see SessionsService). */
+const sessionTokens = csrfSync({
   getTokenFromRequest: (req) => {
     const value = req.headers['x-csrf-token'];
     return Array.isArray(value) ? value[0] : value;
@@ -16,11 +18,23 @@ const csrf = csrfSync({
   getTokenFromState: (req) => req.session?.csrfToken,
 });
 
-/** Paths that prove themselves another way (Stripe signs its webhook). */
-const CSRF_EXEMPT = new Set(['/api/billing/webhook']);
+/**
+ * The first global guard: every state-changing request must send the X-CSRF-Token it was given
+ * (the session's, or a signed-out visitor's signed token). It runs before the sign-in guard, the
+ * body-validating guards, file uploads and the handler, so a refused request changes nothing.
+ */
+@Injectable()
+export class CsrfGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionsService,
+  ) {}
 
-export function csrfProtection(req: Request, res: Response, next: NextFunction): void {
-  if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || CSRF_EXEMPT.has(req.path)) return next();
-  if (csrf.isRequestValid(req)) return next();
-  res.status(403).json({ errors: [CSRF_FAILED_MESSAGE] });
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<Request>();
+    if (SAFE_METHODS.has(req.method)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(CSRF_EXEMPT, [context.getHandler(), context.getClass()])) return true;
+    if (this.sessions.isCsrfTokenValid(req, (request) => sessionTokens.isRequestValid(request))) return true;
+    throw new ForbiddenException({ errors: [CSRF_FAILED_MESSAGE] });
+  }
 }

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { parse } from 'cookie';
 import type { Request, Response } from 'express';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { RowCache } from '../../../infra/database/row-cache';
 import { RowChangeFeed } from '../../../infra/database/row-change-feed';
-import { CSRF_HEADER } from '../../../infra/http/csrf';
 import { PG_POOL } from '../../../infra/http/rate-limiter.service';
 
 const HOUR_MS = 3_600_000;
@@ -17,6 +17,13 @@ const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 /** How often an active session's expiry (row and cookie) moves on. */
 const SESSION_REFRESH_MS = HOUR_MS;
 export const SESSION_COOKIE = 'tend.sid';
+export const CSRF_HEADER = 'X-CSRF-Token';
+/**
+ * A signed-out visitor's CSRF nonce (signed double-submit): the log-in and sign-up forms need a
+ * token, but a visitor who only looks must not add a row anywhere.
+ */
+export const ANONYMOUS_CSRF_COOKIE = 'tend.csrf';
+const ANONYMOUS_CSRF_MAX_AGE_MS = SESSION_IDLE_MS;
 
 /** 32 random bytes in base64url: anything else in the cookie is not one of our ids. */
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -120,13 +127,26 @@ export class SessionsService {
   }
 
   /**
-   * Hands the request's CSRF token to the client (X-CSRF-Token), starting an anonymous session
-   * first when there is none: the log-in and sign-up forms need a token too.
+   * Hands the request's CSRF token to the client (X-CSRF-Token): the session's own, or for a
+   * signed-out visitor a token signed over a random nonce kept in a cookie. Nothing is stored.
    */
-  async exposeCsrfToken(req: Request, res: Response): Promise<ActiveSession> {
-    const session = req.session ?? (await this.start(req, res, null));
-    res.setHeader(CSRF_HEADER, session.csrfToken);
-    return session;
+  exposeCsrfToken(req: Request, res: Response): void {
+    res.setHeader(CSRF_HEADER, req.session ? req.session.csrfToken : this.anonymousToken(req, res));
+  }
+
+  /**
+   * Whether a state-changing request carries the right token: the session's (synchronizer token),
+   * or without a session, the signature over the visitor's nonce cookie (signed double-submit).
+   */
+  isCsrfTokenValid(req: Request, sessionCheck: (req: Request) => boolean): boolean {
+    if (req.session) return sessionCheck(req);
+    const nonce = this.anonymousNonce(req);
+    const sent = req.headers['x-csrf-token'];
+    const token = Array.isArray(sent) ? sent[0] : sent;
+    if (!nonce || !token) return false;
+    const expected = Buffer.from(this.signNonce(nonce));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   /** Sign-in: a new session id and CSRF token; the previous session (perhaps a planted one) ends. */
@@ -137,11 +157,37 @@ export class SessionsService {
     return session;
   }
 
-  /** Log-out: the session ends, and a new anonymous one (with its own CSRF token) takes its place. */
+  /** Log-out: the session ends; the visitor gets a fresh signed-out CSRF token (and nonce). */
   async signOut(req: Request, res: Response): Promise<void> {
     if (req.session) await this.end(req.session.idHash);
-    const session = await this.start(req, res, null);
-    res.setHeader(CSRF_HEADER, session.csrfToken);
+    req.session = undefined;
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.setHeader(CSRF_HEADER, this.anonymousToken(req, res, { fresh: true }));
+  }
+
+  private anonymousNonce(req: Request): string | undefined {
+    const header = req.headers.cookie;
+    const nonce = header ? parse(header)[ANONYMOUS_CSRF_COOKIE] : undefined;
+    return nonce && SESSION_ID_PATTERN.test(nonce) ? nonce : undefined;
+  }
+
+  private signNonce(nonce: string): string {
+    return createHmac('sha256', this.config.sessionSecret).update(`anonymous-csrf:${nonce}`).digest('hex');
+  }
+
+  private anonymousToken(req: Request, res: Response, { fresh = false } = {}): string {
+    let nonce = fresh ? undefined : this.anonymousNonce(req);
+    if (!nonce) {
+      nonce = randomBytes(32).toString('base64url');
+      res.cookie(ANONYMOUS_CSRF_COOKIE, nonce, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.config.isProduction,
+        path: '/',
+        maxAge: ANONYMOUS_CSRF_MAX_AGE_MS,
+      });
+    }
+    return this.signNonce(nonce);
   }
 
   /** Ends every session of a user but the one given (password change) or all of them. */
@@ -174,7 +220,7 @@ export class SessionsService {
     return row ? toSession(row) : undefined;
   }
 
-  private async start(req: Request, res: Response, userId: number | null): Promise<ActiveSession> {
+  private async start(req: Request, res: Response, userId: number): Promise<ActiveSession> {
     const id = randomBytes(32).toString('base64url');
     const now = Date.now();
     const { rows } = await this.pool.query<SessionRow>(
