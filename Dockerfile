@@ -12,6 +12,8 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:lts-slim
 ENV NODE_ENV=production
+# A container's loopback is its own: listen on every interface (outside the image the default is 127.0.0.1).
+ENV HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
