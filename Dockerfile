@@ -4,6 +4,7 @@ FROM node:lts-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json libs/contracts/
+COPY libs/test-kit/package.json libs/test-kit/
 COPY api/package.json api/
 COPY web/package.json web/
 RUN npm install --no-audit --no-fund

@@ -38,6 +38,42 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    // Layers: infra (database, http, queue, mail, storage...) is the ground the domain modules stand
+    // on; it never reaches up into a module or into the composition root. Modules may use infra.
+    files: ['api/src/infra/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/app/**'],
+              message:
+                'infra/ never imports modules/ or app/: pass what it needs in from the composition root (app/), or move the shared piece into infra.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Domain modules are composed by app/, never the other way round.
+    files: ['api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/**', '**/cli/**'],
+              message: 'modules/ never import the composition root (app/) or the CLI.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.spec.ts', '**/test/**/*.ts', '**/e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -59,9 +59,17 @@ export async function ensureDependencies() {
 
 /** Builds contracts, API and web app when their sources are newer than their output. */
 export async function ensureBuilt({ force = false } = {}) {
-  const sources = newestMtime(['libs/contracts/src', 'api/src', 'web/src', 'web/index.html', 'package-lock.json']);
+  const sources = newestMtime([
+    'libs/contracts/src',
+    'libs/test-kit/src',
+    'api/src',
+    'web/src',
+    'web/index.html',
+    'package-lock.json',
+  ]);
   const outputs = Math.min(
     mtime('libs/contracts/dist/index.js'),
+    mtime('libs/test-kit/dist/index.js'),
     mtime('api/dist/all-roles.js'),
     mtime('web/dist/index.html'),
   );

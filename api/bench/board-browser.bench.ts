@@ -2,9 +2,9 @@
 // interactive against a board of 50 in the same run, and frame times while dragging a card.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '@tend/test-kit';
 import { median, percentile, seedBoard, startBenchApp, type BenchApp } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const RUNS = 5;
 /** Drags per board, each on a freshly loaded board, alternating boards: one drag is too noisy. */
 const DRAGS = 5;
@@ -115,15 +115,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const small = await seedBoard(app, 'small@example.com', 50);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { FREE_PLAN_LIMIT_MESSAGE, NEW_COLUMN_NAME, type Contact, type Tier } from '@tend/contracts';
+import { freePlanLimitMessage, NEW_COLUMN_NAME, type Contact, type Tier } from '@tend/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './helpers/api-client';
 import { countStatements } from './helpers/query-counter';
@@ -345,7 +345,7 @@ describe('free plan', () => {
 
     const refused = await client.post('/api/contacts', { name: 'One too many' });
     expect(refused.status).toBe(403);
-    expect(refused.body.errors).toEqual([FREE_PLAN_LIMIT_MESSAGE]);
+    expect(refused.body.errors).toEqual([freePlanLimitMessage(25)]);
 
     // A move among visible cards keeps hidden ones in place and everything consistent.
     const top = visible[0] as Contact;

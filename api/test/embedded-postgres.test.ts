@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
+import { freePort } from '@tend/test-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRoles } from '../src/app/bootstrap';
 import { loadConfig } from '../src/config/app-config';
@@ -12,18 +13,6 @@ import {
   startEmbeddedPostgres,
   type EmbeddedDatabase,
 } from '../src/infra/embedded/embedded-postgres';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {

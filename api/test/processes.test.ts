@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { freePort } from '@tend/test-kit';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
 import { SmtpCapture } from './helpers/smtp-capture';
@@ -11,18 +11,6 @@ import { createTestDatabase } from './helpers/test-database';
 
 const API_DIR = resolve(__dirname, '..');
 const REPO_DIR = resolve(API_DIR, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 interface Proc {
   child: ChildProcess;

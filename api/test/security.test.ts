@@ -43,6 +43,16 @@ async function snapshot(app: TestApp): Promise<string> {
   return JSON.stringify(parts);
 }
 
+/** Waits until the worker has recorded every mail as sent (it updates the row after SMTP answers). */
+async function mailSettled(app: TestApp): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await app.db.query<{ n: number }>('select count(*)::int as n from mail_messages where sent_at is null'))[0]?.n,
+    )
+    .toBe(0);
+}
+
 describe('security', () => {
   let app: TestApp;
 
@@ -87,6 +97,7 @@ describe('security', () => {
     const { client, userId } = await app.verifiedClient('csrf@example.com');
     const routes = listRoutes(app.running.app).filter((r) => r.method !== 'GET');
     expect(routes.length).toBeGreaterThan(8);
+    await mailSettled(app);
     const before = await snapshot(app);
     for (const route of routes) {
       const path = concretePath(route.path, userId);
@@ -118,6 +129,7 @@ describe('security', () => {
 
   it('changes nothing on GET', async () => {
     const { client, userId } = await app.verifiedClient('gets@example.com');
+    await mailSettled(app);
     const before = await snapshot(app);
     for (const route of listRoutes(app.running.app).filter((r) => r.method === 'GET')) {
       await client.get(concretePath(route.path, userId));

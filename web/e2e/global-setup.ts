@@ -10,8 +10,8 @@ import {
   rmSync,
   symlinkSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import { freePort, postgresAnswers } from '@tend/test-kit';
 import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -31,29 +31,6 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const removeAfterwards: string[] = [];
 const LOG_FILE = join(ROOT, '.data', 'e2e', 'app.log');
 const READY_TIMEOUT_MS = 120_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function canConnect(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   const client = new Client({ connectionString: adminUrl });
@@ -202,7 +179,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const adminUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let database: string | undefined;
   let databaseUrl: string;
-  if (await canConnect(adminUrl)) {
+  if (await postgresAnswers(adminUrl)) {
     database = `tend_e2e_${randomBytes(5).toString('hex')}`;
     await adminQuery(adminUrl, `CREATE DATABASE ${database}`);
     const url = new URL(adminUrl);

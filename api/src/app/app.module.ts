@@ -4,14 +4,16 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig, type Role } from '../config/app-config';
 import { RESOLVED_DATABASE, type ResolvedDatabase } from '../infra/database/database-url';
 import { createOrmOptions } from '../infra/database/mikro-orm.config';
+import { ENTITIES } from './entities';
 import { PgPoolModule } from '../infra/database/pg-pool.module';
 import { HttpExceptionFilter } from '../infra/http/http-exception.filter';
-import { SessionAuthGuard } from '../infra/http/session-auth.guard';
+import { SessionAuthGuard } from '../modules/auth/session-auth.guard';
 import { DevMailboxController } from '../infra/mail/dev-mailbox.controller';
 import { MailInfraModule } from '../infra/mail/mail-infra.module';
 import { QueueModule } from '../infra/queue/queue.module';
 import { TaskScheduleModule } from '../infra/schedule/schedule.module';
 import { Clock } from '../infra/time/clock';
+import { AccountModule } from '../modules/account/account.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { CsrfGuard } from '../modules/auth/sessions/csrf.guard';
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
@@ -47,7 +49,16 @@ class HttpModule {
     ];
     return {
       module: HttpModule,
-      imports: [SessionsModule, UsersModule, AuthModule, TiersModule, ContactsModule, BillingModule, HealthModule],
+      imports: [
+        SessionsModule,
+        UsersModule,
+        AuthModule,
+        AccountModule,
+        TiersModule,
+        ContactsModule,
+        BillingModule,
+        HealthModule,
+      ],
       controllers: !config.smtpUrl && !config.isProduction ? [DevMailboxController] : [],
       providers,
     };
@@ -74,7 +85,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config, database),
         // HTTP requests get their EntityManager from configureHttp's lazy request context instead.
-        MikroOrmModule.forRoot({ ...createOrmOptions(database.url), registerRequestContext: false }),
+        MikroOrmModule.forRoot({ ...createOrmOptions(database.url, ENTITIES), registerRequestContext: false }),
         PgPoolModule.forRoot(database.url),
         QueueModule.forRoot({
           redisUrl: config.redisUrl,

@@ -7,6 +7,8 @@ import { ConfigError, loadConfig, type AppConfig, type Role } from '../config/ap
 import { describeStartFailure } from './start-failure';
 import { resolveDatabase, type ResolvedDatabase } from '../infra/database/database-url';
 import { configureHttp } from '../infra/http/configure-http';
+import { sessionMiddleware } from '../modules/auth/sessions/session.middleware';
+import { SessionsService } from '../modules/auth/sessions/sessions.service';
 import { within } from '../infra/time/within';
 import { AppModule, type RoleOptions } from './app.module';
 
@@ -58,7 +60,7 @@ export async function startRoles(
         abortOnError: false,
       });
       app = http;
-      configureHttp(http, config);
+      configureHttp(http, config, sessionMiddleware(http.get(SessionsService)));
       await http.listen(config.port, config.host);
       const address = http.getHttpServer().address();
       const port = typeof address === 'object' && address ? address.port : config.port;

@@ -4,6 +4,7 @@ import { describeStartFailure } from '../app/start-failure';
 import { resolveDatabase } from '../infra/database/database-url';
 import { join } from 'node:path';
 import { createOrmOptions } from '../infra/database/mikro-orm.config';
+import { ENTITIES } from '../app/entities';
 
 const MIGRATIONS_SOURCE_DIR = join(__dirname, '..', '..', 'src', 'infra', 'database', 'migrations');
 
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const command = process.argv[2] ?? 'up';
   const config = loadConfig(process.env);
   const database = await resolveDatabase(config);
-  const orm = await MikroORM.init(createOrmOptions(database.url));
+  const orm = await MikroORM.init(createOrmOptions(database.url, ENTITIES));
   try {
     const migrator = orm.getMigrator();
     if (command === 'up') {

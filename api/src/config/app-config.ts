@@ -28,6 +28,8 @@ export interface AppConfig {
   storageDir: string;
   sessionSecret: string;
   trustProxy: boolean;
+  /** Cards the free plan holds; null: unlimited. */
+  freePlanCardLimit: number | null;
   corsOrigins: string[];
   links: { supportEmail: string; newsletterUrl: string; chromeExtensionUrl: string; linkedinCompanyUrl: string };
   ai: {
@@ -99,6 +101,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     storageDir: env.STORAGE_DIR ? resolve(REPO_ROOT, env.STORAGE_DIR) : join(dataDir, 'uploads'),
     sessionSecret: resolveSessionSecret(env, dataDir),
     trustProxy: env.TRUST_PROXY === 'true',
+    freePlanCardLimit: env.FREE_PLAN_CARD_LIMIT === 'unlimited' ? null : env.FREE_PLAN_CARD_LIMIT,
     corsOrigins: [
       new URL(appUrl).origin,
       ...env.EXTENSION_ORIGINS.split(',')

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
 import { z } from 'zod';
 
 const optionalUrl = (protocols: string[]) =>
@@ -61,6 +62,12 @@ export const envSchema = z
       error: 'must be at least 32 characters',
     }),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    /** Cards the free plan holds: a whole number, or `unlimited` for a self-hosted server without billing. */
+    FREE_PLAN_CARD_LIMIT: z
+      .union([z.literal('unlimited'), z.coerce.number().int().positive().max(1_000_000)], {
+        error: 'must be a whole number of cards or "unlimited"',
+      })
+      .default(FREE_PLAN_CARD_LIMIT),
     EXTENSION_ORIGINS: z.string().default(''),
     SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@tend.local'),
     NEWSLETTER_URL: z.url().default('https://tend.local/newsletter'),

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import Redis from 'ioredis';
+import { postgresAnswers, redisAnswers } from '@tend/test-kit';
 import type { TestProject } from 'vitest/node' with { 'resolution-mode': 'import' };
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infra/embedded/embedded-postgres';
 
@@ -17,34 +17,6 @@ declare module 'vitest' {
 const API_DIR = resolve(__dirname, '..', '..');
 const REPO_DIR = resolve(API_DIR, '..');
 
-async function canConnect(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 2_000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
 /**
  * Real PostgreSQL (the machine's, or the embedded one when none answers) with a migrated template
  * database that each test file clones; real Redis when it answers (required with CI=true).
@@ -52,7 +24,7 @@ async function redisAnswers(url: string): Promise<boolean> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let adminUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let embedded: EmbeddedDatabase | undefined;
-  if (!(await canConnect(adminUrl))) {
+  if (!(await postgresAnswers(adminUrl))) {
     console.warn(`\n[tests] No PostgreSQL at ${adminUrl}: using the embedded PostgreSQL.\n`);
     embedded = await startEmbeddedPostgres(join(REPO_DIR, '.data', 'test'), 54330);
     adminUrl = embedded.url.replace(/\/tend$/, '/postgres');

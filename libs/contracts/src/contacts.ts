@@ -11,12 +11,10 @@ export const CONTACT_LIMITS = {
   connectionDescription: 2000,
 } as const;
 
-/** Board card truncation lengths (spec section 9). */
+/** Board card truncation lengths (PRODUCT.md §9). */
 export const CARD_TRUNCATION = { name: 18, title: 23, company: 33, header: 50, column: 18 } as const;
 
 export const INVALID_URL_MESSAGE = 'Invalid URL';
-export const FREE_PLAN_LIMIT_MESSAGE =
-  'The free plan holds 25 contacts. Upgrade to Premium for unlimited cards, or remove a contact first.';
 
 /** Appends '...' past `max` characters (the spec's truncation). */
 export function truncate(text: string | null | undefined, max: number): string {
@@ -171,9 +169,8 @@ export const moveContactRequestSchema = z.strictObject({
 export type MoveContactRequest = z.infer<typeof moveContactRequestSchema>;
 
 /** The contacts of both columns a move touched, with their new orders. */
-export interface MoveContactResponse {
-  contacts: Contact[];
-}
+export const moveContactResponseSchema = z.object({ contacts: z.array(contactSchema) });
+export type MoveContactResponse = z.infer<typeof moveContactResponseSchema>;
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_MIN_CROP_PX = 100;

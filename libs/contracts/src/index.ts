@@ -2,6 +2,8 @@ export * from './common';
 export * from './dates';
 export * from './password';
 export * from './users';
+export * from './billing';
+export * from './config';
 export * from './tiers';
 export * from './contacts';
 export * from './interactions';

@@ -13,7 +13,7 @@ export const CONTACT_METHODS = [
 ] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 
-/** Notes and follow-up messages: at most 1000 characters (spec section 9). */
+/** Notes and follow-up messages: at most 1000 characters (PRODUCT.md §9). */
 export const NOTES_MAX_LENGTH = 1000;
 
 export const interactionSchema = z.object({

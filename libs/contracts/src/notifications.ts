@@ -20,7 +20,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** "Follow up with Ada Lovelace". */
 export const notificationTitle = (contactName: string) => `Follow up with ${contactName}`;
 
-/** Notification titles in the bell are cut at 30 characters (spec section 9). */
+/** Notification titles in the bell are cut at 30 characters (PRODUCT.md §9). */
 export const NOTIFICATION_TITLE_TRUNCATION = 30;
 
 export const updateNotificationRequestSchema = z.strictObject({

@@ -130,23 +130,3 @@ export const validateUserRequestSchema = z.strictObject({
   password: z.string().max(256),
 });
 export type ValidateUserRequest = z.infer<typeof validateUserRequestSchema>;
-
-export interface PlanDescriptor {
-  name: Plan;
-  price: number;
-  cards: number | 'Unlimited';
-}
-export const FREE_PLAN_CARD_LIMIT = 25;
-export const PLAN_DESCRIPTORS: readonly PlanDescriptor[] = [
-  { name: 'free', price: 0, cards: FREE_PLAN_CARD_LIMIT },
-  { name: 'premium', price: 10, cards: 'Unlimited' },
-];
-
-export const checkoutRequestSchema = z.strictObject({
-  userId: z.number().int().positive().optional(),
-  plan: z.enum(['premium', 'premium_annual']).default('premium'),
-  referral: z.string().max(200).nullable().optional(),
-});
-export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
-export const BILLING_NOT_CONFIGURED_MESSAGE =
-  'Billing is not configured on this server yet, so Premium cannot be bought. Everything on the free plan works.';

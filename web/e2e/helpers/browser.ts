@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { baseUrl, ROOT } from './app';
-import { CHROMIUM_PATH } from './chromium-path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@tend/test-kit';
 
 export const VIEWPORT = { width: 1280, height: 800 } as const;
 /** Each step waits at most this long, well inside the 60 s test timeout. */
@@ -13,15 +13,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
 }
 

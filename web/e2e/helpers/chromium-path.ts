@@ -1,2 +1,2 @@
-/** Debian's Chromium (never a downloaded browser); CHROMIUM_PATH overrides it. */
-export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
+/** Debian's Chromium (shared with the API's benchmarks through @tend/test-kit). */
+export { CHROMIUM_PATH } from '@tend/test-kit';

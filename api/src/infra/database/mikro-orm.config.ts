@@ -1,16 +1,22 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { join } from 'node:path';
-import { ENTITIES } from './entities';
 import { resolveContextEntityManager } from './request-entity-manager';
 
 export const MIGRATIONS_DIR = join(__dirname, 'migrations');
 
-/** One place that turns a connection URL into MikroORM options (api, worker, scheduler, CLI, tests). */
-export function createOrmOptions(databaseUrl: string, overrides: Partial<Options> = {}): Options {
+/**
+ * One place that turns a connection URL into MikroORM options (api, worker, scheduler, CLI, tests).
+ * The entity list comes from the composition root (`app/entities.ts`): infra knows no module.
+ */
+export function createOrmOptions(
+  databaseUrl: string,
+  entities: NonNullable<Options['entities']>,
+  overrides: Partial<Options> = {},
+): Options {
   return defineConfig({
     clientUrl: databaseUrl,
-    entities: ENTITIES,
+    entities,
     extensions: [Migrator],
     pool: { min: 0, max: 10 },
     forceUtcTimezone: true,

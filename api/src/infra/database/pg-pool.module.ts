@@ -1,6 +1,7 @@
 import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { PG_POOL, RateLimiterService } from '../http/rate-limiter.service';
+import { RateLimiterService } from '../http/rate-limiter.service';
+import { PG_POOL } from './pg-pool';
 import { RowChangeFeed } from './row-change-feed';
 
 /** A small pg pool beside MikroORM's, for sessions and the rate limiter; the row-change feed. */

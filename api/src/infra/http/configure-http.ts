@@ -1,13 +1,11 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppConfig } from '../../config/app-config';
-import { sessionMiddleware } from '../../modules/auth/sessions/session.middleware';
-import { SessionsService } from '../../modules/auth/sessions/sessions.service';
 import { requestEntityManagerMiddleware } from '../database/request-entity-manager';
 import { replayedHeaders } from './security-headers';
 
@@ -33,8 +31,11 @@ function preRoutingErrors(
   res.status(status).json({ errors: [message] });
 }
 
-/** Express middleware in the order the security brief needs: headers, body, session, CSRF. */
-export function configureHttp(app: NestExpressApplication, config: AppConfig): void {
+/**
+ * Express middleware in the order the security brief needs: headers, body, then the session
+ * (handed in by the composition root; CSRF and sign-in are Nest guards after it).
+ */
+export function configureHttp(app: NestExpressApplication, config: AppConfig, session: RequestHandler): void {
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.disable('x-powered-by');
   app.use(requestEntityManagerMiddleware(app.get(MikroORM)));
@@ -78,7 +79,7 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig): v
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(preRoutingErrors);
 
-  app.use(sessionMiddleware(app.get(SessionsService)));
+  app.use(session);
 
   // The built SPA: static files, and index.html for every client-side route.
   const index = join(WEB_DIST_DIR, 'index.html');

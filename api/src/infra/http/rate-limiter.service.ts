@@ -1,9 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { PG_POOL } from '../database/pg-pool';
 import { TooManyRequestsException } from './http-exception.filter';
-
-export const PG_POOL = Symbol('PG_POOL');
 
 export interface LimitRule {
   /** A stable name, part of the key. */

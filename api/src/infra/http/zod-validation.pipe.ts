@@ -21,6 +21,13 @@ export function describeIssues(error: z.ZodError): string[] {
   return [...new Set(messages)];
 }
 
+/** Parses a body that arrives in a shape a pipe cannot see (multipart `contact[...]` keys), or throws 400. */
+export function parseBody<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new BadRequestException({ errors: describeIssues(result.error) });
+  return result.data;
+}
+
 export class ZodValidationPipe<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {
   constructor(private readonly schema: T) {}
 

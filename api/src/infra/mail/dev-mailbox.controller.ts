@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { escapeHtml } from '../../modules/mail/templates/layout';
+import { escapeHtml } from '../html/escape-html';
 import { Public } from '../http/access.decorators';
 import type { OutboxEntry } from './mail-transport';
 

@@ -7,7 +7,6 @@ import {
   resetPasswordCheckRequestSchema,
   resetPasswordRequestSchema,
   sendEmailVerificationRequestSchema,
-  signUpRequestSchema,
   validateUserRequestSchema,
   VERIFICATION_SENT_MESSAGE,
   verifyEmailRequestSchema,
@@ -15,7 +14,6 @@ import {
   type ResetPasswordRequest,
   type SendEmailVerificationRequest,
   type SessionResponse,
-  type SignUpRequest,
   type User as UserResponse,
   type ValidateUserRequest,
   type VerifyEmailRequest,
@@ -24,12 +22,11 @@ import type { Response } from 'express';
 import { UnprocessableEntityException } from '@nestjs/common';
 import { AllowUnverified, Public } from '../../infra/http/access.decorators';
 import { BodyValidationGuard } from '../../infra/http/body-validation.guard';
-import { CurrentUser, type AppRequest } from '../../infra/http/request-user';
+import { CurrentUser, type AppRequest } from '../users/request-user';
 import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
 import type { User } from '../users/user.entity';
 import { toUserResponse } from '../users/users.mapper';
 import { UsersService } from '../users/users.service';
-import { AuthService } from './auth.service';
 import { EmailVerificationService } from './email-verification.service';
 import { LocalAuthGuard } from './local-auth.guard';
 import { PasswordService } from './password.service';
@@ -38,7 +35,6 @@ import { SessionsService } from './sessions/sessions.service';
 @Controller('api')
 export class AuthController {
   constructor(
-    private readonly auth: AuthService,
     private readonly users: UsersService,
     private readonly verification: EmailVerificationService,
     private readonly passwords: PasswordService,
@@ -70,19 +66,6 @@ export class AuthController {
   @HttpCode(204)
   async logOut(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.sessions.signOut(req, res);
-  }
-
-  /** Sign up: creates the user, its default columns and the verification mail, then signs in. */
-  @Public()
-  @Post('users')
-  async signUp(
-    @Body(new ZodValidationPipe(signUpRequestSchema)) body: SignUpRequest,
-    @Req() req: AppRequest,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<UserResponse> {
-    const user = await this.auth.signUp(body, req.ip);
-    await this.sessions.signIn(req, res, user.id);
-    return toUserResponse(user);
   }
 
   @Public()

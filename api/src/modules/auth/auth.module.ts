@@ -1,11 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
-import { ContactsModule } from '../contacts/contacts.module';
 import { MailModule } from '../mail/mail.module';
-import { TiersModule } from '../tiers/tiers.module';
 import { UsersModule } from '../users/users.module';
-import { AccountController } from './account.controller';
-import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailTokensService } from './email-tokens.service';
@@ -15,17 +11,18 @@ import { PasswordHasher } from './password-hasher';
 import { PasswordService } from './password.service';
 import { SessionsModule } from './sessions/sessions.module';
 
+/** Signing in and out, confirming addresses, forgotten and changed passwords. */
 @Module({
-  imports: [PassportModule, SessionsModule, UsersModule, TiersModule, MailModule, ContactsModule],
-  controllers: [AuthController, AccountController],
+  imports: [PassportModule, SessionsModule, UsersModule, MailModule],
+  controllers: [AuthController],
   providers: [
     AuthService,
-    AccountService,
     PasswordService,
     EmailVerificationService,
     EmailTokensService,
     PasswordHasher,
     LocalStrategy,
   ],
+  exports: [SessionsModule, PasswordService, EmailVerificationService, PasswordHasher],
 })
 export class AuthModule {}

@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Delete,
@@ -26,10 +25,12 @@ import {
   type MoveContactRequest,
 } from '@tend/contracts';
 import type { Request, Response } from 'express';
-import { SignedIn } from '../../infra/http/request-user';
-import { describeIssues, ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
+import { assertBodyIds } from '../../infra/http/request-shape';
+import { SignedIn } from '../users/request-user';
+import { parseBody, ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
 import type { SignedInUser } from '../users/signed-in-user-cache';
-import { ContactMovesService } from './contact-moves.service';
+import { BoardMovesService } from '../board/board-moves.service';
+import { BoardService } from '../board/board.service';
 import { ContactsService } from './contacts.service';
 import { toContactResponse } from './contacts.mapper';
 
@@ -52,13 +53,14 @@ const JSON_CONTENT = 'application/json; charset=utf-8';
 export class ContactsController {
   constructor(
     private readonly contacts: ContactsService,
-    private readonly moves: ContactMovesService,
+    private readonly board: BoardService,
+    private readonly moves: BoardMovesService,
   ) {}
 
   /** The hot read: a serialized (and gzipped) board reused until the board changes. */
   @Get()
   async list(@SignedIn() user: SignedInUser, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const board = await this.contacts.board(user);
+    const board = await this.board.read(user);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.setHeader('Content-Type', JSON_CONTENT);
     res.setHeader('Vary', 'Accept-Encoding');
@@ -71,6 +73,7 @@ export class ContactsController {
     @Body(new ZodValidationPipe(createContactRequestSchema)) body: CreateContactRequest,
     @SignedIn() user: SignedInUser,
   ): Promise<ContactResponse> {
+    assertBodyIds(body, { userId: user.id });
     return toContactResponse(await this.contacts.create(user, body));
   }
 
@@ -82,9 +85,13 @@ export class ContactsController {
     @UploadedFile() photo: { buffer: Buffer } | undefined,
     @SignedIn() user: SignedInUser,
   ): Promise<ContactResponse> {
-    const parsed = updateContactRequestSchema.safeParse(unwrapContactBody(body));
-    if (!parsed.success) throw new BadRequestException({ errors: describeIssues(parsed.error) });
-    return toContactResponse(await this.contacts.update(user, id, parsed.data, photo?.buffer));
+    const request = parseBody(updateContactRequestSchema, unwrapContactBody(body));
+    assertBodyIds(request, { id, userId: user.id });
+    const { tier_id, column_order, vertical_order, ...fields } = request;
+    const contact = await this.contacts.update(user, id, fields, photo?.buffer);
+    // The spec's client also moves cards through this PATCH: that part is a board move.
+    const moved = await this.moves.applyLegacyPlacement(user, id, { tier_id, column_order, vertical_order });
+    return toContactResponse(moved ? await this.contacts.findVisible(user, id, { fresh: true }) : contact);
   }
 
   @Delete(':id')

@@ -1,17 +1,15 @@
 import { Module } from '@nestjs/common';
 import { FileStorage } from '../../infra/storage/file-storage';
+import { BoardModule } from '../board/board.module';
 import { TiersModule } from '../tiers/tiers.module';
-import { UsersModule } from '../users/users.module';
-import { BoardCache } from './board-cache';
-import { ContactMovesService } from './contact-moves.service';
 import { ContactPhotosService } from './contact-photos.service';
 import { ContactsController } from './contacts.controller';
 import { ContactsService } from './contacts.service';
 
 @Module({
-  imports: [TiersModule, UsersModule],
+  imports: [BoardModule, TiersModule],
   controllers: [ContactsController],
-  providers: [BoardCache, ContactsService, ContactMovesService, ContactPhotosService, FileStorage],
+  providers: [ContactsService, ContactPhotosService, FileStorage],
   exports: [ContactsService],
 })
 export class ContactsModule {}

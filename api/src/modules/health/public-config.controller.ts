@@ -1,4 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
+import type { PublicConfig } from '@tend/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Public } from '../../infra/http/access.decorators';
 
@@ -9,7 +10,7 @@ export class PublicConfigController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Get()
-  get(): Record<string, string | boolean> {
+  get(): PublicConfig {
     return {
       support_email: this.config.links.supportEmail,
       chrome_extension_url: this.config.links.chromeExtensionUrl,
@@ -17,6 +18,7 @@ export class PublicConfigController {
       linkedin_company_url: this.config.links.linkedinCompanyUrl,
       billing_enabled: this.config.stripe !== undefined,
       dev_mailbox: !this.config.smtpUrl && !this.config.isProduction,
+      free_plan_card_limit: this.config.freePlanCardLimit,
     };
   }
 }

@@ -7,17 +7,12 @@ import {
   type Tier as TierResponse,
   type UpdateTierRequest,
 } from '@tend/contracts';
-import { SignedIn } from '../../infra/http/request-user';
+import { assertBodyIds } from '../../infra/http/request-shape';
+import { SignedIn } from '../users/request-user';
 import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
 import type { SignedInUser } from '../users/signed-in-user-cache';
 import { toTierResponse } from './tiers.mapper';
 import { TiersService } from './tiers.service';
-
-function assertOwnUserId(userId: number | undefined, user: SignedInUser): void {
-  if (userId !== undefined && userId !== user.id) {
-    throw new BadRequestException({ errors: ['user_id must be your own id.'] });
-  }
-}
 
 @Controller('api/tiers')
 export class TiersController {
@@ -33,7 +28,7 @@ export class TiersController {
     @Body(new ZodValidationPipe(createTierRequestSchema)) body: CreateTierRequest,
     @SignedIn() user: SignedInUser,
   ): Promise<TierResponse> {
-    assertOwnUserId(body.user_id, user);
+    assertBodyIds(body, { userId: user.id });
     return toTierResponse(await this.tiers.create(user.id, body.name));
   }
 
@@ -43,10 +38,7 @@ export class TiersController {
     @Body(new ZodValidationPipe(updateTierRequestSchema)) body: UpdateTierRequest,
     @SignedIn() user: SignedInUser,
   ): Promise<TierResponse> {
-    assertOwnUserId(body.user_id, user);
-    if (body.id !== undefined && body.id !== id) {
-      throw new BadRequestException({ errors: ['The id in the body does not match the address.'] });
-    }
+    assertBodyIds(body, { id, userId: user.id });
     if (body.name === undefined && body.position === undefined) {
       throw new BadRequestException({ errors: ['Send a new name or position.'] });
     }

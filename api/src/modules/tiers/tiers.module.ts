@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { UsersModule } from '../users/users.module';
+import { BoardModule } from '../board/board.module';
 import { TiersController } from './tiers.controller';
 import { TiersService } from './tiers.service';
 
-@Module({ imports: [UsersModule], controllers: [TiersController], providers: [TiersService], exports: [TiersService] })
+@Module({ imports: [BoardModule], controllers: [TiersController], providers: [TiersService], exports: [TiersService] })
 export class TiersModule {}

@@ -84,21 +84,9 @@ export class UsersService {
     return this.signedInUsers.find(id);
   }
 
-  /**
-   * Runs a write to the user's columns or cards in one transaction that first bumps the board
-   * version (the key of the cached board read). The bump also takes the user's row lock, so board
-   * writes of one user are serialized and never deadlock. Once it commits, this process drops its
-   * cached row at once (other processes hear of it through the row-change feed).
-   */
-  async writeBoard<T>(userId: number, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.em.transactional(async (em) => {
-        await em.execute('update users set board_version = board_version + 1 where id = ?', [userId]);
-        return work(em);
-      });
-    } finally {
-      this.signedInUsers.evict(userId);
-    }
+  /** Drops this process's cached row of the user at once (after a write made outside the ORM). */
+  forgetSignedIn(userId: number): void {
+    this.signedInUsers.evict(userId);
   }
 
   async flush(): Promise<void> {

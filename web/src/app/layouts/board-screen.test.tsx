@@ -1,6 +1,6 @@
 import {
   BILLING_NOT_CONFIGURED_MESSAGE,
-  FREE_PLAN_LIMIT_MESSAGE,
+  freePlanLimitMessage,
   type Contact,
   type Tier,
   type User,
@@ -257,7 +257,7 @@ describe('BoardScreen', () => {
     renderBoard('/add-contact', {
       user: makeUser({ plan: 'free' }),
       contacts: many(3),
-      extra: { 'POST /api/contacts': { status: 403, body: { errors: [FREE_PLAN_LIMIT_MESSAGE] } } },
+      extra: { 'POST /api/contacts': { status: 403, body: { errors: [freePlanLimitMessage(25)] } } },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Add contact' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'One Too Many');

@@ -6,7 +6,7 @@ import { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { RowCache } from '../../../infra/database/row-cache';
 import { RowChangeFeed } from '../../../infra/database/row-change-feed';
-import { PG_POOL } from '../../../infra/http/rate-limiter.service';
+import { PG_POOL } from '../../../infra/database/pg-pool';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

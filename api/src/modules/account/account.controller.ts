@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Delete,
@@ -8,21 +7,30 @@ import {
   NotFoundException,
   Param,
   Patch,
+  Post,
   Req,
   Res,
 } from '@nestjs/common';
-import { idSchema, updateUserRequestSchema, type UpdateUserRequest, type User as UserResponse } from '@tend/contracts';
+import {
+  idSchema,
+  signUpRequestSchema,
+  updateUserRequestSchema,
+  type SignUpRequest,
+  type UpdateUserRequest,
+  type User as UserResponse,
+} from '@tend/contracts';
 import type { Response } from 'express';
-import { AllowUnverified } from '../../infra/http/access.decorators';
-import { CurrentUser, SignedIn, type AppRequest } from '../../infra/http/request-user';
-import type { SignedInUser } from '../users/signed-in-user-cache';
+import { AllowUnverified, Public } from '../../infra/http/access.decorators';
+import { assertBodyIds } from '../../infra/http/request-shape';
+import { CurrentUser, SignedIn, type AppRequest } from '../users/request-user';
 import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
+import { SessionsService } from '../auth/sessions/sessions.service';
+import type { SignedInUser } from '../users/signed-in-user-cache';
 import type { User } from '../users/user.entity';
 import { toUserResponse } from '../users/users.mapper';
 import { AccountService } from './account.service';
-import { SessionsService } from './sessions/sessions.service';
 
-/** The spec's `/api/users` calls, limited to the signed-in user's own account. */
+/** The spec's `/api/users` calls: sign-up, and the signed-in user's own account (never anyone else's). */
 @AllowUnverified()
 @Controller('api/users')
 export class AccountController {
@@ -30,6 +38,19 @@ export class AccountController {
     private readonly account: AccountService,
     private readonly sessions: SessionsService,
   ) {}
+
+  /** Sign up: creates the user, its default columns and the verification mail, then signs in. */
+  @Public()
+  @Post()
+  async signUp(
+    @Body(new ZodValidationPipe(signUpRequestSchema)) body: SignUpRequest,
+    @Req() req: AppRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UserResponse> {
+    const user = await this.account.signUp(body, req.ip);
+    await this.sessions.signIn(req, res, user.id);
+    return toUserResponse(user);
+  }
 
   /** Never a directory of users: the list holds only yourself. */
   @Get()
@@ -45,9 +66,7 @@ export class AccountController {
     @Req() req: AppRequest,
   ): Promise<UserResponse> {
     if (id !== user.id) throw new NotFoundException({ errors: ['User not found.'] });
-    if (body.id !== undefined && body.id !== id) {
-      throw new BadRequestException({ errors: ['The id in the body does not match the address.'] });
-    }
+    assertBodyIds(body, { id, userId: user.id });
     const result = await this.account.update(user, body, req.session, req.ip);
     return toUserResponse(result.user);
   }

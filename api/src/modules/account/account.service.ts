@@ -1,27 +1,62 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
-import type { UpdateUserRequest } from '@tend/contracts';
+import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { EMAIL_TAKEN_MESSAGE, type SignUpRequest, type UpdateUserRequest } from '@tend/contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { throttleKeyForIp } from '../../infra/http/client-ip';
+import { RateLimiterService, type LimitRule } from '../../infra/http/rate-limiter.service';
+import { EmailVerificationService } from '../auth/email-verification.service';
+import { PasswordHasher } from '../auth/password-hasher';
+import { PasswordService } from '../auth/password.service';
+import { SessionsService, type ActiveSession } from '../auth/sessions/sessions.service';
 import { ContactsService } from '../contacts/contacts.service';
 import { MailService } from '../mail/mail.service';
 import { accountDeletedMail } from '../mail/templates/account-mail.templates';
+import { TiersService } from '../tiers/tiers.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { EmailVerificationService } from './email-verification.service';
-import { PasswordService } from './password.service';
-import { SessionsService, type ActiveSession } from './sessions/sessions.service';
 
-/** `PATCH /api/users/{id}` and `DELETE /api/users/{id}`: the user's own account. */
+/** The `/api/users` calls: sign-up, and the signed-in user's own account (change, delete). */
 @Injectable()
 export class AccountService {
+  private readonly signupPerIp: LimitRule;
+
   constructor(
     private readonly em: EntityManager,
     private readonly users: UsersService,
+    private readonly tiers: TiersService,
+    private readonly hasher: PasswordHasher,
     private readonly passwords: PasswordService,
     private readonly verification: EmailVerificationService,
     private readonly mail: MailService,
     private readonly sessions: SessionsService,
     private readonly contacts: ContactsService,
-  ) {}
+    private readonly limiter: RateLimiterService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.signupPerIp = { name: 'signup-ip', points: config.throttle.signupPerIp, durationSeconds: 5 * 60 };
+  }
+
+  /** Spec's sign-up sequence: user created, verification email requested, four default tiers. */
+  async signUp(request: SignUpRequest, ip: string | undefined): Promise<User> {
+    await this.limiter.consume(this.signupPerIp, throttleKeyForIp(ip));
+    if (await this.users.isEmailTaken(request.email)) {
+      throw new UnprocessableEntityException({ errors: [EMAIL_TAKEN_MESSAGE] });
+    }
+    const passwordHash = await this.hasher.hash(request.password);
+    const { user, message } = await this.em.transactional(async () => {
+      const created = await this.users.create({
+        email: request.email,
+        name: request.name,
+        passwordHash,
+        timeZone: request.time_zone,
+      });
+      const queued = await this.verification.recordVerificationMail(created);
+      await this.tiers.createDefaults(created.id);
+      return { user: created, message: queued };
+    });
+    await this.mail.dispatch(message);
+    return user;
+  }
 
   /**
    * Applies an allow-listed change. The new password is checked (by the schema) before the

@@ -1,5 +1,5 @@
 /**
- * Pure ordering rules of the board (spec section 4): cards in a column are ordered by
+ * Pure ordering rules of the board (PRODUCT.md §4): cards in a column are ordered by
  * verticalOrder descending, ties by id; after a move verticalOrder = length - index - 1.
  */
 export interface OrderedCard {

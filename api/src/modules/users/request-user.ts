@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { SignedInUserCache, type SignedInUser } from '../../modules/users/signed-in-user-cache';
-import type { User } from '../../modules/users/user.entity';
+import { SignedInUserCache, type SignedInUser } from './signed-in-user-cache';
+import type { User } from './user.entity';
 
 export interface AppRequest extends Request {
   /** Set by the global guard for a signed-in session. */

@@ -6,9 +6,9 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { UsersService } from '../../modules/users/users.service';
-import { ALLOW_UNVERIFIED, IS_PUBLIC } from './access.decorators';
-import type { AppRequest } from './request-user';
+import { UsersService } from '../users/users.service';
+import { ALLOW_UNVERIFIED, IS_PUBLIC } from '../../infra/http/access.decorators';
+import type { AppRequest } from '../users/request-user';
 
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please log in to continue.';
 export const VERIFY_EMAIL_FIRST_MESSAGE = 'Please confirm your email address to continue.';

@@ -1,0 +1,24 @@
+import { EmailToken } from '../modules/auth/email-token.entity';
+import { Contact } from '../modules/contacts/contact.entity';
+import { MailMessage } from '../modules/mail/mail-message.entity';
+import { Tier } from '../modules/tiers/tier.entity';
+import { User } from '../modules/users/user.entity';
+import { HttpSession } from '../modules/auth/sessions/http-session.entity';
+import { RateLimitBucket } from '../infra/http/rate-limit-bucket.entity';
+import { TaskRun } from '../infra/schedule/task-run.entity';
+import { Interaction } from '../modules/interactions/interaction.entity';
+import { Notification } from '../modules/notifications/notification.entity';
+
+/** Every entity, listed once, so builds never depend on file globs. */
+export const ENTITIES = [
+  User,
+  EmailToken,
+  Tier,
+  Contact,
+  MailMessage,
+  HttpSession,
+  RateLimitBucket,
+  TaskRun,
+  Interaction,
+  Notification,
+];

@@ -1,0 +1,3 @@
+/** Answers shared by the board's writers (columns and cards). */
+export const CONTACT_NOT_FOUND_MESSAGE = 'Contact not found.';
+export const COLUMN_NOT_FOUND_MESSAGE = 'Column not found.';

@@ -1,0 +1,76 @@
+// The board's SQL (one user's columns and cards), and only here. The board module is the one
+// writer of column orders and of `users.board_version`; other modules go through its services.
+//
+// Knex reads every `?` as a binding, even inside a string literal: `\\?` is a literal question mark.
+
+/** Bumped in every board write's transaction; taking the user's row lock orders one user's writes. */
+export const BUMP_BOARD_VERSION = 'update users set board_version = board_version + 1 where id = ?';
+
+/** Locks the given columns of one user in id order (so two writers never wait on each other in a cycle). */
+export function lockColumns(count: number): string {
+  return `select id, position from tiers where user_id = ? and id in (${Array.from({ length: count }, () => '?').join(', ')}) order by id for update`;
+}
+
+export const MAX_COLUMN_POSITION = 'select max(position) as max from tiers where user_id = ?';
+
+/** The order a new card takes at the top of its column (orders run n-1..0 from the top). */
+export const TOP_ORDER = 'select max(vertical_order) as top from contacts where tier_id = ?';
+
+export const COLUMN_SIZE = 'select count(*)::int as count from contacts where tier_id = ?';
+
+export const CARD_COUNT = 'select count(*)::int as count from contacts where user_id = ?';
+
+export const CARD_COLUMN = 'select tier_id from contacts where id = ? and user_id = ?';
+
+export const CARD_PLACE = `select c.tier_id, t.position, c.vertical_order from contacts c join tiers t on t.id = c.tier_id
+  where c.id = ? and c.user_id = ?`;
+
+/** The column at a position, else the first column (a legacy `column_order` that names none). */
+export const COLUMN_AT_POSITION =
+  'select id from tiers where user_id = ? order by (position = ?) desc, position limit 1';
+
+/**
+ * The board's hot read, answered as JSON built by PostgreSQL (no entity hydration): the same
+ * fields as `toContactResponse`, which a test keeps in step.
+ */
+const CONTACT_JSON_COLUMNS = `
+  c.id, c.user_id, c.name, c.title, c.company, c.linked_in, c.email, c.phone_number,
+  c.connection_description, to_char(c.date_connected, 'YYYY-MM-DD') as date_connected,
+  c.tier_id, t.position as column_order, c.vertical_order,
+  case when c.photo_key is null then null
+       else '/api/contacts/' || c.id || '/photo\\?v=' || split_part(split_part(c.photo_key, '/', 2), '.', 1) end as photo_url,
+  to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
+
+/** The ids a limited plan sees: the newest by creation date, up to the allowance (bindings: user, limit). */
+const VISIBLE_CARDS = `select v.id from contacts v where v.user_id = ? order by v.created_at desc, v.id desc limit ?`;
+
+/**
+ * Bindings: user, [both column ids when `tierFilter`], [user, limit when `limited`].
+ */
+export function boardJson(options: { limited: boolean; tierFilter: boolean }): string {
+  return `select coalesce(json_agg(row_to_json(x) order by x.column_order, x.vertical_order desc, x.id), '[]')::text as json
+    from (select ${CONTACT_JSON_COLUMNS}
+      from contacts c join tiers t on t.id = c.tier_id
+      where c.user_id = ?
+      ${options.tierFilter ? 'and c.tier_id in (?, ?)' : ''}
+      ${options.limited ? `and c.id in (${VISIBLE_CARDS})` : ''}) x`;
+}
+
+/** Both columns of a move, top to bottom, each card marked visible or not (bindings: [user, limit], user, from, to). */
+export function columnsOfMove(limited: boolean): string {
+  return `select c.id, c.tier_id, c.vertical_order, ${limited ? `c.id in (${VISIBLE_CARDS})` : 'true'} as visible
+      from contacts c where c.user_id = ? and c.tier_id in (?, ?)
+     order by c.vertical_order desc, c.id`;
+}
+
+/** New orders (and column) for `count` cards in one statement (bindings: id, order, tier per card, then user). */
+export function setOrders(count: number): string {
+  return `update contacts c set vertical_order = v.vertical_order, tier_id = v.tier_id, updated_at = now()
+      from (values ${Array.from({ length: count }, () => '(?::int, ?::int, ?::int)').join(', ')}) as v(id, vertical_order, tier_id)
+     where c.id = v.id and c.user_id = ?`;
+}
+
+/** Cards created after a given one (bindings: user, created_at, created_at, id): hidden past the allowance. */
+export const NEWER_CARDS = `select count(*)::int as count from contacts
+  where user_id = ? and (created_at > ? or (created_at = ? and id > ?))`;
