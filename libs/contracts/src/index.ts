@@ -6,3 +6,4 @@ export * from './tiers';
 export * from './contacts';
 export * from './interactions';
 export * from './notifications';
+export * from './linkedin';
