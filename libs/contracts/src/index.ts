@@ -3,6 +3,7 @@ export * from './dates';
 export * from './password';
 export * from './users';
 export * from './tiers';
+export * from './contact-rules';
 export * from './contacts';
 export * from './interactions';
 export * from './notifications';
