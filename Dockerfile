@@ -6,6 +6,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json libs/contracts/
 COPY api/package.json api/
 COPY web/package.json web/
+COPY extension/package.json extension/
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
