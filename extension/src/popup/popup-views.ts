@@ -162,7 +162,7 @@ export function formView(values: FormValues): FormView {
     { id: 'field-tier', name: 'tier', disabled: true },
     h('option', { value: '' }, 'Loading tiers…'),
   );
-  const photo = h('img', { className: 'photo', alt: '', width: 64, height: 64, hidden: true });
+  const photo = h('img', { className: 'photo', alt: '', width: 56, height: 56, hidden: true });
   const photoPlaceholder = h(
     'div',
     { className: 'photo photo--placeholder', 'aria-hidden': 'true' },
@@ -193,7 +193,7 @@ export function formView(values: FormValues): FormView {
         'div',
         {},
         h('h1', { id: 'form-title' }, 'Save to Tend'),
-        h('p', { className: 'muted small' }, 'From the LinkedIn profile you are looking at'),
+        h('p', { className: 'muted small' }, 'From the LinkedIn page you are on'),
       ),
     ),
     includePhotoRow,
