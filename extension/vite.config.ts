@@ -36,7 +36,6 @@ export default defineConfig({
       '@tend/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
     },
   },
-  define: { __TEND_DEFAULT_APP_ORIGIN__: JSON.stringify(appOrigin) },
   plugins: [extensionManifest()],
   build: {
     outDir: 'dist',

@@ -7,7 +7,6 @@ export default defineConfig({
       '@tend/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
     },
   },
-  define: { __TEND_DEFAULT_APP_ORIGIN__: JSON.stringify('http://localhost:3000') },
   test: {
     root: import.meta.dirname,
     environment: 'jsdom',

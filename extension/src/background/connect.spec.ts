@@ -7,7 +7,7 @@ const TOKEN = 'tnd_4f9c1b7e2a6d8f0c3b5e7a9d1c2f4e6b';
 
 function setup(stored: Record<string, unknown> = {}) {
   const area = memoryArea(stored);
-  return { area, settings: new SettingsStore(area) };
+  return { area, settings: new SettingsStore(area, 'http://localhost:3000') };
 }
 
 describe('the connect hand-over', () => {

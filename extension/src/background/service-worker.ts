@@ -2,10 +2,10 @@
  * The background service worker does one thing: take the connection token the app's connect
  * page hands over. It never looks at LinkedIn and wakes only for that message.
  */
-import { chromeLocalArea, SettingsStore } from '../shared/settings';
+import { chromeLocalArea, manifestAppOrigin, SettingsStore } from '../shared/settings';
 import { handleExternalMessage } from './connect';
 
-const settings = new SettingsStore(chromeLocalArea());
+const settings = new SettingsStore(chromeLocalArea(), manifestAppOrigin());
 
 chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => {
   handleExternalMessage(message, sender, settings).then(sendResponse, (error: unknown) =>

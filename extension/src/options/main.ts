@@ -1,12 +1,12 @@
-import { onSettingsChanged, chromeLocalArea, DEFAULT_APP_ORIGIN, SettingsStore } from '../shared/settings';
+import { chromeLocalArea, manifestAppOrigin, onSettingsChanged, SettingsStore } from '../shared/settings';
 import { startOptions } from './options-app';
 
 const root = document.getElementById('app');
 if (root) {
   void startOptions({
     root,
-    settings: new SettingsStore(chromeLocalArea()),
+    settings: new SettingsStore(chromeLocalArea(), manifestAppOrigin()),
     extensionId: chrome.runtime.id,
-    builtOrigin: DEFAULT_APP_ORIGIN,
+    builtOrigin: manifestAppOrigin(),
   }).then((page) => onSettingsChanged(() => void page.refresh()));
 }

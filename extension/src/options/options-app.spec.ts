@@ -16,7 +16,7 @@ beforeEach(() => {
 
 async function openOptions(stored: Record<string, unknown> = {}) {
   const area = memoryArea(stored);
-  const settings = new SettingsStore(area);
+  const settings = new SettingsStore(area, 'http://localhost:3000');
   const page = await startOptions({ root, settings, extensionId: EXTENSION_ID, builtOrigin: 'http://localhost:3000' });
   return { area, settings, page, screen: within(root), user: userEvent.setup() };
 }

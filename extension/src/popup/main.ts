@@ -1,5 +1,5 @@
 import { createTendApi } from '../api/tend-api';
-import { chromeLocalArea, SettingsStore } from '../shared/settings';
+import { chromeLocalArea, manifestAppOrigin, SettingsStore } from '../shared/settings';
 import { chromePageAccess } from './page-access';
 import { startPopup } from './popup-app';
 
@@ -8,7 +8,7 @@ if (root) {
   void startPopup({
     root,
     extensionId: chrome.runtime.id,
-    settings: new SettingsStore(chromeLocalArea()),
+    settings: new SettingsStore(chromeLocalArea(), manifestAppOrigin()),
     page: chromePageAccess(),
     createApi: (origin, token) => createTendApi({ origin, token }),
     openOptions: () => void chrome.runtime.openOptionsPage(),

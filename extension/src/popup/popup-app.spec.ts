@@ -78,7 +78,7 @@ async function openPopup(
   await startPopup({
     root,
     extensionId: EXTENSION_ID,
-    settings: new SettingsStore(area),
+    settings: new SettingsStore(area, 'http://localhost:3000'),
     page,
     createApi: (origin, token) => createTendApi({ origin, token, fetch: server.fetch }),
     openOptions,

@@ -31,6 +31,12 @@ function isLoopback(hostname: string): boolean {
   );
 }
 
+/** `https://host/*` -> `https://host`; null for a pattern that is not one origin's. */
+export function originFromMatchPattern(pattern: string): string | null {
+  const match = /^(https?:\/\/[^/*]+)\/\*$/.exec(pattern);
+  return match?.[1] ? normaliseAppOrigin(match[1]) : null;
+}
+
 /** The match pattern Chrome grants (host permission, externally_connectable) for an origin. */
 export function originMatchPattern(origin: string): string {
   return `${origin}/*`;

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryArea } from '../test/memory-area';
-import { APP_ORIGIN_RULE, normaliseAppOrigin, originMatchPattern } from './app-origin';
-import { DEFAULT_APP_ORIGIN, SettingsStore } from './settings';
+import { APP_ORIGIN_RULE, normaliseAppOrigin, originFromMatchPattern, originMatchPattern } from './app-origin';
+import { manifestAppOrigin, SettingsStore, type KeyValueArea } from './settings';
+
+/** Settings of a copy built for http://localhost:3000. */
+const store = (area: KeyValueArea) => new SettingsStore(area, 'http://localhost:3000');
 
 describe('normaliseAppOrigin', () => {
   it.each([
@@ -33,16 +36,23 @@ describe('normaliseAppOrigin', () => {
     expect(normaliseAppOrigin(input)).toBeNull();
   });
 
-  it('explains the rule and gives the pattern Chrome grants', () => {
+  it('explains the rule and converts between an origin and the pattern Chrome grants', () => {
     expect(APP_ORIGIN_RULE).toMatch(/http:\/\/ only for localhost/);
     expect(originMatchPattern('https://tend.example.com')).toBe('https://tend.example.com/*');
+    expect(originFromMatchPattern('https://tend.example.com/*')).toBe('https://tend.example.com');
+    expect(originFromMatchPattern('http://127.0.0.1:4173/*')).toBe('http://127.0.0.1:4173');
+    for (const pattern of ['<all_urls>', 'https://*/*', 'https://*.example.com/*', 'https://tend.example.com/app/*']) {
+      expect(originFromMatchPattern(pattern)).toBeNull();
+    }
   });
 });
 
 describe('SettingsStore', () => {
-  it('defaults to the build’s app origin, no token and no tier', async () => {
-    expect(DEFAULT_APP_ORIGIN).toBe('http://localhost:3000');
-    expect(await new SettingsStore(memoryArea()).load()).toEqual({
+  it('defaults to the manifest’s app origin, no token and no tier', async () => {
+    expect(await new SettingsStore(memoryArea(), 'https://tend.example.com').load()).toMatchObject({
+      appOrigin: 'https://tend.example.com',
+    });
+    expect(await store(memoryArea()).load()).toEqual({
       appOrigin: 'http://localhost:3000',
       token: null,
       lastTierId: null,
@@ -50,13 +60,13 @@ describe('SettingsStore', () => {
   });
 
   it('ignores stored values of the wrong shape', async () => {
-    const settings = new SettingsStore(memoryArea({ appOrigin: 'ftp://x', token: '', lastTierId: '12' }));
+    const settings = store(memoryArea({ appOrigin: 'ftp://x', token: '', lastTierId: '12' }));
     expect(await settings.load()).toEqual({ appOrigin: 'http://localhost:3000', token: null, lastTierId: null });
   });
 
   it('keeps the token and the last tier', async () => {
     const area = memoryArea();
-    const settings = new SettingsStore(area);
+    const settings = store(area);
     await settings.setToken('tok_abcdefghijklmnopqrstuvwxyz');
     await settings.setLastTierId(12);
     expect(await settings.load()).toMatchObject({ token: 'tok_abcdefghijklmnopqrstuvwxyz', lastTierId: 12 });
@@ -66,7 +76,7 @@ describe('SettingsStore', () => {
 
   it('forgets the token and the tier when the app origin changes, not when it is saved unchanged', async () => {
     const area = memoryArea({ token: 'tok_abcdefghijklmnopqrstuvwxyz', lastTierId: 12 });
-    const settings = new SettingsStore(area);
+    const settings = store(area);
     expect(await settings.setAppOrigin('http://localhost:3000/')).toBe(true);
     expect(await settings.load()).toMatchObject({ token: 'tok_abcdefghijklmnopqrstuvwxyz', lastTierId: 12 });
     expect(await settings.setAppOrigin('https://tend.example.com/kanban')).toBe(true);
@@ -75,11 +85,32 @@ describe('SettingsStore', () => {
 
   it('refuses an invalid origin and keeps the current one', async () => {
     const area = memoryArea({ token: 'tok_abcdefghijklmnopqrstuvwxyz' });
-    const settings = new SettingsStore(area);
+    const settings = store(area);
     expect(await settings.setAppOrigin('http://tend.example.com')).toBe(false);
     expect(await settings.load()).toMatchObject({
       appOrigin: 'http://localhost:3000',
       token: 'tok_abcdefghijklmnopqrstuvwxyz',
     });
+  });
+});
+
+describe('manifestAppOrigin', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const withManifest = (manifest: Partial<chrome.runtime.ManifestV3>) =>
+    vi.stubGlobal('chrome', {
+      runtime: { getManifest: () => ({ manifest_version: 3, name: 'Tend', version: '1', ...manifest }) },
+    });
+
+  it('reads the origin the manifest grants host access to', () => {
+    withManifest({ host_permissions: ['https://tend.example.com/*'] });
+    expect(manifestAppOrigin()).toBe('https://tend.example.com');
+  });
+
+  it('falls back to http://localhost:3000 when the manifest grants no single origin', () => {
+    withManifest({});
+    expect(manifestAppOrigin()).toBe('http://localhost:3000');
+    withManifest({ host_permissions: ['<all_urls>'] });
+    expect(manifestAppOrigin()).toBe('http://localhost:3000');
   });
 });

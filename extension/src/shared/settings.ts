@@ -1,11 +1,9 @@
 /**
  * What the extension keeps, in `chrome.storage.local`: the app origin chosen in the options
- * (the build's default otherwise), the connection token the app handed over, and the tier last
- * saved to. Nothing else is stored, and nothing is synced.
+ * (the manifest's otherwise), the connection token the app handed over, and the tier last saved
+ * to. Nothing else is stored, and nothing is synced.
  */
-import { normaliseAppOrigin } from './app-origin';
-
-export const DEFAULT_APP_ORIGIN = __TEND_DEFAULT_APP_ORIGIN__;
+import { FALLBACK_APP_ORIGIN, normaliseAppOrigin, originFromMatchPattern } from './app-origin';
 
 /** The part of `chrome.storage.StorageArea` used here (so tests can pass a Map-backed fake). */
 export interface KeyValueArea {
@@ -23,7 +21,11 @@ export interface Settings {
 const KEYS = { appOrigin: 'appOrigin', token: 'token', lastTierId: 'lastTierId' } as const;
 
 export class SettingsStore {
-  constructor(private readonly area: KeyValueArea) {}
+  /** `defaultOrigin`: the origin the manifest grants (`manifestAppOrigin()`). */
+  constructor(
+    private readonly area: KeyValueArea,
+    readonly defaultOrigin: string,
+  ) {}
 
   async load(): Promise<Settings> {
     const stored = await this.area.get(Object.values(KEYS));
@@ -31,7 +33,7 @@ export class SettingsStore {
     const token = stored[KEYS.token];
     const tier = stored[KEYS.lastTierId];
     return {
-      appOrigin: (typeof origin === 'string' && normaliseAppOrigin(origin)) || DEFAULT_APP_ORIGIN,
+      appOrigin: (typeof origin === 'string' && normaliseAppOrigin(origin)) || this.defaultOrigin,
       token: typeof token === 'string' && token !== '' ? token : null,
       lastTierId: typeof tier === 'number' && Number.isInteger(tier) ? tier : null,
     };
@@ -59,6 +61,18 @@ export class SettingsStore {
   async setLastTierId(id: number): Promise<void> {
     await this.area.set({ [KEYS.lastTierId]: id });
   }
+}
+
+/**
+ * The app origin this copy of the extension was built for: the one its manifest grants host
+ * access to. Read from the manifest (not compiled in), so that packaging the extension for
+ * another origin only means rewriting manifest.json.
+ */
+export function manifestAppOrigin(): string {
+  const manifest = chrome.runtime.getManifest() as chrome.runtime.ManifestV3;
+  const patterns: string[] = manifest.host_permissions ?? [];
+  const [pattern] = patterns;
+  return (pattern && originFromMatchPattern(pattern)) || FALLBACK_APP_ORIGIN;
 }
 
 /** `chrome.storage.local` behind the small interface above. */
