@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, errorResponseSchema, NAME_EMPTY_MESSAGE } from './common';
+import { EMAIL_PATTERN, NAME_EMPTY_MESSAGE } from './common';
+
 import { CONTACT_LIMITS, INVALID_URL_MESSAGE } from './contact-rules';
 
 /** Board card truncation lengths (spec section 9). */
@@ -169,8 +170,11 @@ export interface MoveContactResponse {
 export const linkedInMatchResponseSchema = z.object({ id: z.number(), name: z.string() });
 export type LinkedInMatchResponse = z.infer<typeof linkedInMatchResponseSchema>;
 
-/** `POST /api/contacts` answers 409 with this when the canonical LinkedIn URL is already on the board. */
-export const duplicateContactResponseSchema = errorResponseSchema.extend({ contact_id: z.number() });
+/**
+ * `POST /api/contacts` answers 409 with this when the canonical LinkedIn URL is already on the
+ * board: the usual `{errors}` plus the id of the card that has it.
+ */
+export const duplicateContactResponseSchema = z.object({ errors: z.array(z.string()), contact_id: z.number() });
 export type DuplicateContactResponse = z.infer<typeof duplicateContactResponseSchema>;
 
 export const PHOTO_MIN_CROP_PX = 100;
