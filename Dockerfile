@@ -7,6 +7,7 @@ COPY libs/contracts/package.json libs/contracts/
 COPY libs/test-kit/package.json libs/test-kit/
 COPY api/package.json api/
 COPY web/package.json web/
+COPY extension/package.json extension/
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev

@@ -101,6 +101,22 @@ export default tseslint.config(
     },
   },
   {
+    // The extension's pages, service worker and content script run in Chrome.
+    files: ['extension/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, chrome: 'readonly' } },
+  },
+  {
+    // The extension's build (Vite configs, manifest and icon writers) belongs to extension/tsconfig.node.json.
+    files: ['extension/*.config.ts', 'extension/build/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: './extension/tsconfig.node.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -57,7 +57,7 @@ export async function ensureDependencies() {
   }
 }
 
-/** Builds contracts, API and web app when their sources are newer than their output. */
+/** Builds contracts, API, web app and extension when their sources are newer than their output. */
 export async function ensureBuilt({ force = false } = {}) {
   const sources = newestMtime([
     'libs/contracts/src',
@@ -65,6 +65,10 @@ export async function ensureBuilt({ force = false } = {}) {
     'api/src',
     'web/src',
     'web/index.html',
+    'extension/src',
+    'extension/build',
+    'extension/popup.html',
+    'extension/options.html',
     'package-lock.json',
   ]);
   const outputs = Math.min(
@@ -72,9 +76,10 @@ export async function ensureBuilt({ force = false } = {}) {
     mtime('libs/test-kit/dist/index.js'),
     mtime('api/dist/all-roles.js'),
     mtime('web/dist/index.html'),
+    mtime('extension/dist/content.js'),
   );
   if (force || outputs === 0 || outputs < sources) {
-    console.log('→ Building contracts, API and web app…');
+    console.log('→ Building contracts, API, web app and extension…');
     await mustRun('npm', ['run', 'build']);
   }
 }

@@ -1,5 +1,6 @@
-// `npm test`: every suite, in order: unit and integration tests of the API (real PostgreSQL and
-// Redis), the web app's component tests, then browser journeys in Chromium. Prints one closing
+// `npm test`: every suite, in order: contract and extension unit tests, unit and integration tests
+// of the API (real PostgreSQL and Redis), the web app's component tests, then browser journeys in
+// Chromium. Prints one closing
 // line "N passed, N failed" summed over all of them.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ mkdirSync(reports, { recursive: true });
 
 const suites = [
   { name: 'contracts', config: 'libs/contracts/vitest.config.mts' },
+  { name: 'extension', config: 'extension/vitest.config.ts' },
   { name: 'api', config: 'api/vitest.config.mts' },
   { name: 'web', config: 'web/vitest.config.ts' },
   { name: 'browser', config: 'web/e2e/vitest.config.ts' },

@@ -20,10 +20,6 @@ export function cardLimitFor(plan: Plan | null | undefined, freePlanCardLimit: n
   return isPlanLimited(plan) ? freePlanCardLimit : null;
 }
 
-/** The 403 a create past the allowance answers, naming the allowance. */
-export const freePlanLimitMessage = (limit: number) =>
-  `The free plan holds ${limit} contacts. Upgrade to Premium for unlimited cards, or remove a contact first.`;
-
 export interface PlanDescriptor {
   name: Plan;
   price: number;

@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, matchesEmailRule, NAME_EMPTY_MESSAGE } from './common';
 
-export const CONTACT_LIMITS = {
-  name: 120,
-  title: 120,
-  company: 120,
-  linkedIn: 500,
-  email: 254,
-  phoneNumber: 40,
-  connectionDescription: 2000,
-} as const;
+import { CONTACT_LIMITS, INVALID_URL_MESSAGE } from './contact-rules';
 
 /** Board card truncation lengths (PRODUCT.md §9). */
 export const CARD_TRUNCATION = { name: 18, title: 23, company: 33, header: 50, column: 18 } as const;
-
-export const INVALID_URL_MESSAGE = 'Invalid URL';
 
 /** Appends '...' past `max` characters (the spec's truncation). */
 export function truncate(text: string | null | undefined, max: number): string {
@@ -172,5 +162,18 @@ export type MoveContactRequest = z.infer<typeof moveContactRequestSchema>;
 export const moveContactResponseSchema = z.object({ contacts: z.array(contactSchema) });
 export type MoveContactResponse = z.infer<typeof moveContactResponseSchema>;
 
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * `GET /api/contacts/by-linkedin?url=<canonical LinkedIn URL>`: 200 with this when that profile is
+ * already on the signed-in user's board (compared by `canonicalLinkedInUrl`), 404 otherwise.
+ */
+export const linkedInMatchResponseSchema = z.object({ id: z.number(), name: z.string() });
+export type LinkedInMatchResponse = z.infer<typeof linkedInMatchResponseSchema>;
+
+/**
+ * `POST /api/contacts` answers 409 with this when the canonical LinkedIn URL is already on the
+ * board: the usual `{errors}` plus the id of the card that has it.
+ */
+export const duplicateContactResponseSchema = z.object({ errors: z.array(z.string()), contact_id: z.number() });
+export type DuplicateContactResponse = z.infer<typeof duplicateContactResponseSchema>;
+
 export const PHOTO_MIN_CROP_PX = 100;

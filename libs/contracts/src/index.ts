@@ -5,6 +5,8 @@ export * from './users';
 export * from './billing';
 export * from './config';
 export * from './tiers';
+export * from './contact-rules';
 export * from './contacts';
 export * from './interactions';
 export * from './notifications';
+export * from './linkedin';

@@ -1,0 +1,436 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { within } from '@testing-library/dom';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTendApi } from '../api/tend-api';
+import { readProfile, type LinkedInProfile } from '../linkedin/read-profile';
+import { bytesToDataUrl } from '../shared/photo-bytes';
+import { SettingsStore } from '../shared/settings';
+import { fakeTend } from '../test/fake-tend';
+import { memoryArea } from '../test/memory-area';
+import type { ActiveTab, PageAccess, PhotoOutcome } from './page-access';
+import { PROFILE_SHOWN_MARK, startPopup } from './popup-app';
+
+const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
+const ADA_URL = 'https://www.linkedin.com/in/ada-lovelace/?originalSubdomain=uk';
+const ADA = 'https://www.linkedin.com/in/ada-lovelace';
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+const PHOTO: PhotoOutcome = {
+  photo: { dataUrl: bytesToDataUrl(JPEG, 'image/jpeg'), type: 'image/jpeg', bytes: JPEG.length },
+  via: 'fetch',
+};
+
+function fixtureProfile(fixture: string, url: string): LinkedInProfile | null {
+  const html = readFileSync(join(import.meta.dirname, '..', 'linkedin', 'fixtures', fixture), 'utf8');
+  return readProfile(new DOMParser().parseFromString(html, 'text/html'), url);
+}
+
+interface PageOptions {
+  url?: string | null;
+  profile?: LinkedInProfile | null | 'throws';
+  photo?: PhotoOutcome | Promise<PhotoOutcome>;
+}
+
+function fakePage({ url = ADA_URL, profile, photo = PHOTO }: PageOptions = {}) {
+  const calls = { readProfile: 0, readPhoto: [] as string[] };
+  const page: PageAccess = {
+    activeTab: () => Promise.resolve(url === null ? null : ({ id: 7, windowId: 1, url } satisfies ActiveTab)),
+    readProfile: () => {
+      calls.readProfile++;
+      if (profile === 'throws') return Promise.reject(new Error('Cannot access contents of the page.'));
+      return Promise.resolve(profile === undefined ? fixtureProfile('logged-in-2024-full.html', url ?? '') : profile);
+    },
+    readPhoto: (_tab, photoUrl) => {
+      calls.readPhoto.push(photoUrl);
+      return Promise.resolve(photo);
+    },
+  };
+  return { page, calls };
+}
+
+let root: HTMLElement;
+
+beforeEach(() => {
+  document.body.innerHTML = '<main id="app"></main>';
+  root = document.getElementById('app') as HTMLElement;
+  performance.clearMarks();
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+async function openPopup(
+  options: PageOptions & {
+    server?: ReturnType<typeof fakeTend>;
+    stored?: Record<string, unknown>;
+    connected?: boolean;
+  } = {},
+) {
+  const server = options.server ?? fakeTend();
+  const area = memoryArea({
+    ...(options.connected === false ? {} : { token: server.state.token }),
+    ...options.stored,
+  });
+  const { page, calls } = fakePage(options);
+  const openOptions = vi.fn();
+  await startPopup({
+    root,
+    extensionId: EXTENSION_ID,
+    settings: new SettingsStore(area, 'http://localhost:3000'),
+    page,
+    createApi: (origin, token) => createTendApi({ origin, token, fetch: server.fetch }),
+    openOptions,
+    photoWaitMs: 200,
+  });
+  const screen = within(root);
+  return { server, area, calls, screen, openOptions, user: userEvent.setup() };
+}
+
+const currentView = () => root.querySelector('[data-view]')?.getAttribute('data-view');
+
+async function viewBecomes(name: string): Promise<void> {
+  await vi.waitFor(() => expect(currentView()).toBe(name));
+}
+
+/** The form with tiers loaded and the board checked. */
+async function readyForm(screen: ReturnType<typeof within>): Promise<void> {
+  await viewBecomes('form');
+  await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Save to Tend' })).toBeEnabled());
+  await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+}
+
+describe('the popup on a page that is not a LinkedIn profile', () => {
+  it('says what it does and links to the board', async () => {
+    const { screen, calls, server } = await openPopup({ url: 'https://www.linkedin.com/feed/' });
+    expect(currentView()).toBe('not-profile');
+    expect(screen.getByRole('heading', { name: 'Save people from LinkedIn' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Open your board' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/kanban',
+    );
+    expect(screen.queryByRole('link', { name: 'Connect to Tend' })).toBeNull();
+    expect(calls.readProfile).toBe(0);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('offers to connect as well when the browser is not connected', async () => {
+    const { screen } = await openPopup({ url: 'https://example.com/', connected: false });
+    expect(screen.getByRole('link', { name: 'Connect to Tend' })).toHaveAttribute(
+      'href',
+      `http://localhost:3000/extension/connect?extension_id=${EXTENSION_ID}`,
+    );
+  });
+
+  it('treats a tab without an address (a browser page) the same way', async () => {
+    await openPopup({ url: null });
+    expect(currentView()).toBe('not-profile');
+  });
+
+  it('uses the app origin chosen in the options', async () => {
+    const { screen } = await openPopup({
+      url: 'https://example.com/',
+      stored: { appOrigin: 'https://tend.example.com' },
+    });
+    expect(screen.getByRole('link', { name: 'Open your board' })).toHaveAttribute(
+      'href',
+      'https://tend.example.com/kanban',
+    );
+  });
+});
+
+describe('the popup when not connected', () => {
+  it('asks to connect, without reading the page or calling the API', async () => {
+    const { screen, calls, server } = await openPopup({ connected: false });
+    expect(currentView()).toBe('not-connected');
+    expect(screen.getByRole('link', { name: 'Connect to Tend' })).toHaveAttribute(
+      'href',
+      `http://localhost:3000/extension/connect?extension_id=${EXTENSION_ID}`,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.readProfile).toBe(0);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('forgets a revoked token (401) and asks to connect again', async () => {
+    const server = fakeTend();
+    const { area, screen } = await openPopup({ server, stored: { token: 'revoked-000000000000000000' } });
+    await viewBecomes('not-connected');
+    expect(screen.getByRole('alert').textContent).toMatch(/revoked or has expired/);
+    expect(area.data.has('token')).toBe(false);
+  });
+});
+
+describe('the popup on a LinkedIn profile', () => {
+  it('shows the profile read from the page, editable, with the photo and the tiers', async () => {
+    const { screen, calls, server } = await openPopup({ stored: { lastTierId: 13 } });
+    expect(currentView()).toBe('form');
+    expect(performance.getEntriesByName(PROFILE_SHOWN_MARK, 'mark')).toHaveLength(1);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText(/^Name/)).toHaveFocus();
+    expect(screen.getByLabelText('Title')).toHaveValue(
+      'Mathematician · First computer programmer · Writing notes on the Analytical Engine',
+    );
+    expect(screen.getByLabelText('Company')).toHaveValue('Analytical Engines Ltd');
+    expect(screen.getByLabelText('LinkedIn URL')).toHaveValue(ADA);
+    await readyForm(screen);
+    const tier = screen.getByLabelText('Tier');
+    expect(
+      within(tier)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['New', 'Colleagues', 'Friends', 'Potential Referrals']);
+    expect(tier).toHaveValue('13'); // the last choice
+    expect(screen.getByRole('img', { name: 'Photo of Ada Lovelace' })).toHaveAttribute('src', PHOTO.photo?.dataUrl);
+    expect(screen.getByLabelText('Include the photo')).toBeChecked();
+    expect(calls.readPhoto).toEqual([
+      'https://media.licdn.com/dms/image/v2/C4E03AQGo1BKtDUWfsA/profile-displayphoto-shrink_200_200/profile-displayphoto-shrink_200_200/0/1516231450447?e=1735776000&v=beta&t=adaphoto',
+    ]);
+    expect(server.requests.map((r) => `${r.method} ${r.url.pathname}`).sort()).toEqual([
+      'GET /api/contacts/by-linkedin',
+      'GET /api/tiers',
+    ]);
+  });
+
+  it('saves the card with the photo, remembers the tier, and offers to open it in Tend', async () => {
+    const { screen, server, user, area } = await openPopup();
+    await readyForm(screen);
+    expect(screen.getByLabelText('Tier')).toHaveValue('11'); // first tier when nothing is remembered
+    await user.selectOptions(screen.getByLabelText('Tier'), 'Friends');
+    await vi.waitFor(() => expect(area.data.get('lastTierId')).toBe(13));
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Title'), 'Analyst');
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+
+    await viewBecomes('saved');
+    expect(screen.getByRole('heading', { name: 'Saved to Tend' })).toHaveFocus();
+    expect(screen.getByText('Ada Lovelace is on your board in Friends.')).toBeInTheDocument();
+    expect(screen.queryByText(/without the photo/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open in Tend' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/kanban/77',
+    );
+
+    const post = server.requests.find((r) => r.method === 'POST');
+    const form = post?.form;
+    expect(form?.get('contact[name]')).toBe('Ada Lovelace');
+    expect(form?.get('contact[title]')).toBe('Analyst');
+    expect(form?.get('contact[company]')).toBe('Analytical Engines Ltd');
+    expect(form?.get('contact[linked_in]')).toBe(ADA);
+    expect(form?.get('contact[tier_id]')).toBe('13');
+    const photo = form?.get('contact[photo]') as File;
+    expect(new Uint8Array(await photo.arrayBuffer())).toEqual(JPEG);
+    expect(area.data.get('lastTierId')).toBe(13);
+  });
+
+  it('saves with the keyboard alone: Enter in a field submits', async () => {
+    const { screen, user } = await openPopup();
+    await readyForm(screen);
+    await user.keyboard('{Enter}');
+    await viewBecomes('saved');
+  });
+
+  it('says when the profile is already on the board and offers to open it instead', async () => {
+    const server = fakeTend();
+    server.state.onBoard.set(ADA, { id: 5, name: 'Ada Lovelace' });
+    const { screen } = await openPopup({ server });
+    await viewBecomes('duplicate');
+    expect(screen.getByText(/Ada Lovelace is already a card in Tend/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in Tend' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/kanban/5',
+    );
+    expect(screen.queryByRole('button', { name: 'Save to Tend' })).toBeNull();
+  });
+
+  it('turns a 409 on save (saved meanwhile, elsewhere) into the same offer', async () => {
+    const server = fakeTend();
+    const { screen, user } = await openPopup({ server });
+    await readyForm(screen);
+    server.state.onBoard.set(ADA, { id: 9, name: 'Ada Lovelace' });
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('duplicate');
+    expect(screen.getByRole('link', { name: 'Open in Tend' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/kanban/9',
+    );
+  });
+
+  it('links to the account page to upgrade when the free plan is full', async () => {
+    const { screen, user } = await openPopup({ server: fakeTend({ freeCardsLeft: 0 }) });
+    await readyForm(screen);
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('plan-full');
+    expect(screen.getByRole('heading', { name: 'Your free plan is full' })).toHaveFocus();
+    expect(screen.getByText(/The free plan holds 25 contacts/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/account',
+    );
+  });
+
+  it('says upgrading is not available when the server has no billing', async () => {
+    const { screen, user } = await openPopup({ server: fakeTend({ freeCardsLeft: 0, billingEnabled: false }) });
+    await readyForm(screen);
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('plan-full');
+    expect(screen.queryByRole('link', { name: 'Upgrade to Premium' })).toBeNull();
+    expect(screen.getByText(/billing is not configured/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open your board' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/kanban',
+    );
+  });
+
+  it('says when Tend cannot be reached, and tries again on request', async () => {
+    const server = fakeTend({ down: true });
+    const { screen, user, openOptions } = await openPopup({ server });
+    await viewBecomes('unreachable');
+    expect(screen.getByText(/Tend at http:\/\/localhost:3000 didn’t answer/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open options' }));
+    expect(openOptions).toHaveBeenCalledOnce();
+    server.state.down = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await readyForm(screen);
+  });
+
+  it('keeps the form and the edits when saving cannot reach Tend', async () => {
+    const server = fakeTend();
+    const { screen, user } = await openPopup({ server });
+    await readyForm(screen);
+    await user.type(screen.getByLabelText('Company'), ' (UK)');
+    server.state.down = true;
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Can’t reach Tend at http://localhost:3000. Try again.'),
+    );
+    expect(currentView()).toBe('form');
+    expect(screen.getByLabelText('Company')).toHaveValue('Analytical Engines Ltd (UK)');
+    expect(screen.getByRole('button', { name: 'Save to Tend' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save to Tend' })).toHaveFocus();
+    server.state.down = false;
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('saved');
+  });
+
+  it('lists the server’s validation errors and keeps the form', async () => {
+    const server = fakeTend({
+      createAnswer: { status: 400, body: { errors: ['Title must be at most 120 characters.', 'Invalid URL'] } },
+    });
+    const { screen, user } = await openPopup({ server });
+    await readyForm(screen);
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await vi.waitFor(() =>
+      expect(
+        within(screen.getByRole('alert'))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Title must be at most 120 characters.', 'Invalid URL']),
+    );
+    expect(currentView()).toBe('form');
+  });
+
+  it('refuses a LinkedIn URL that is not a profile before calling the API', async () => {
+    const { screen, user, server } = await openPopup();
+    await readyForm(screen);
+    await user.clear(screen.getByLabelText('LinkedIn URL'));
+    await user.type(screen.getByLabelText('LinkedIn URL'), 'https://www.linkedin.com/company/acme/');
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/^Invalid URL/);
+    expect(screen.getByLabelText('LinkedIn URL')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('LinkedIn URL')).toHaveFocus();
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('saves the canonical form of an edited LinkedIn URL', async () => {
+    const { screen, user, server } = await openPopup();
+    await readyForm(screen);
+    await user.clear(screen.getByLabelText('LinkedIn URL'));
+    await user.type(screen.getByLabelText('LinkedIn URL'), 'uk.linkedin.com/in/Ada-King/?trk=x');
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('saved');
+    const post = server.requests.find((r) => r.method === 'POST');
+    expect(post?.form?.get('contact[linked_in]')).toBe('https://www.linkedin.com/in/ada-king');
+  });
+
+  it('needs a name: Save stays disabled until one is typed', async () => {
+    const profile = { ...(fixtureProfile('logged-in-2024-full.html', ADA_URL) as LinkedInProfile), name: '' };
+    const { screen, user } = await openPopup({ profile });
+    await viewBecomes('form');
+    expect(screen.getByRole('alert').textContent).toBe('The name could not be read from the page: type it in.');
+    await vi.waitFor(() => expect(screen.getByLabelText('Tier')).toHaveValue('11'));
+    expect(screen.getByRole('button', { name: 'Save to Tend' })).toBeDisabled();
+    await user.type(screen.getByLabelText(/^Name/), 'Ada');
+    expect(screen.getByRole('button', { name: 'Save to Tend' })).toBeEnabled();
+  });
+
+  it('cuts a headline longer than the API takes, and says so with an ellipsis', async () => {
+    const url = 'https://www.linkedin.com/in/maxi-wolfeschlegel/';
+    const { screen } = await openPopup({ url, profile: fixtureProfile('logged-in-2022-long-name.html', url) });
+    const title = screen.getByLabelText<HTMLInputElement>('Title');
+    expect(title.value).toHaveLength(120);
+    expect(title.value.endsWith('…')).toBe(true);
+    expect(title).toHaveAttribute('maxlength', '120');
+  });
+
+  it('saves without the photo, and says so, when its bytes cannot be read', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const { screen, user, server } = await openPopup({
+      photo: { photo: null, reason: 'fetch: TypeError; canvas: SecurityError' },
+    });
+    await readyForm(screen);
+    await vi.waitFor(() =>
+      expect(
+        screen.getByText('The photo can’t be read from this page: the card will be saved without it.'),
+      ).toBeVisible(),
+    );
+    expect(info).toHaveBeenCalledWith('Tend: no photo bytes:', 'fetch: TypeError; canvas: SecurityError');
+    expect(screen.queryByRole('checkbox', { name: 'Include the photo' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('saved');
+    expect(screen.getByText('Saved without the photo: it couldn’t be read from the page.')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'POST')?.form?.has('contact[photo]')).toBe(false);
+  });
+
+  it('leaves the photo out when the user unticks it, without a warning', async () => {
+    const { screen, user, server } = await openPopup();
+    await readyForm(screen);
+    await user.click(await screen.findByLabelText('Include the photo'));
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('saved');
+    expect(screen.queryByText(/without the photo/)).toBeNull();
+    expect(server.requests.find((r) => r.method === 'POST')?.form?.has('contact[photo]')).toBe(false);
+  });
+
+  it('shows the form before the photo arrives, and Save waits only a moment for it', async () => {
+    const never = new Promise<PhotoOutcome>(() => undefined);
+    const { screen, user, server } = await openPopup({ photo: never });
+    await readyForm(screen);
+    expect(screen.queryByRole('img')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('saved');
+    expect(screen.getByText(/Saved without the photo/)).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'POST')?.form?.has('contact[photo]')).toBe(false);
+  });
+
+  it('does not ask for a photo when the profile has none', async () => {
+    const url = 'https://www.linkedin.com/in/grace-hopper-1906/';
+    const { screen, calls, user } = await openPopup({
+      url,
+      profile: fixtureProfile('logged-in-2024-no-photo.html', url),
+    });
+    await readyForm(screen);
+    expect(calls.readPhoto).toEqual([]);
+    expect(screen.queryByText(/photo can’t be read/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('saved');
+    expect(screen.queryByText(/without the photo/)).toBeNull();
+  });
+
+  it('says so when the page cannot be read', async () => {
+    const { screen } = await openPopup({ profile: 'throws' });
+    expect(currentView()).toBe('read-failed');
+    expect(screen.getByRole('heading', { name: 'Couldn’t read this page' })).toHaveFocus();
+  });
+});

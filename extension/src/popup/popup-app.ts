@@ -1,0 +1,292 @@
+/**
+ * The popup: on a LinkedIn profile, read it, let the user check it, save it as a card.
+ *
+ * Opening is fast by design: the settings and the active tab are read together, the API calls
+ * (tiers, "is it already on the board?") start before the page is read, and the form is drawn
+ * as soon as the profile is read, without waiting for the network or the photo
+ * (`performance.mark('tend:profile-shown')` marks that moment for the browser test).
+ */
+import { canonicalLinkedInUrl, INVALID_URL_MESSAGE, type Tier } from '@tend/contracts';
+import type { ApiProblem, TendApi } from '../api/tend-api';
+import type { LinkedInProfile } from '../linkedin/read-profile';
+import { show } from '../shared/dom';
+import { dataUrlToBlob } from '../shared/photo-bytes';
+import type { SettingsStore } from '../shared/settings';
+import type { ActiveTab, PageAccess, PhotoOutcome } from './page-access';
+import {
+  duplicateView,
+  errorView,
+  fillTiers,
+  formView,
+  loadingView,
+  notConnectedView,
+  notProfileView,
+  planFullView,
+  readFailedView,
+  savedView,
+  showErrors,
+  unreachableView,
+  type FormView,
+} from './popup-views';
+
+/** Shown only when the server's 403 carries no sentence of its own (the allowance is the server's to name). */
+const PLAN_FULL_FALLBACK =
+  'The free plan’s cards are all used. Upgrade to Premium for unlimited cards, or remove a contact first.';
+
+export interface PopupDeps {
+  root: HTMLElement;
+  extensionId: string;
+  settings: SettingsStore;
+  page: PageAccess;
+  createApi: (origin: string, token: string) => TendApi;
+  openOptions: () => void;
+  /** How long Save waits for the photo before saving without it. */
+  photoWaitMs?: number;
+}
+
+export const PROFILE_SHOWN_MARK = 'tend:profile-shown';
+
+export const appUrls = (origin: string, extensionId: string) => ({
+  board: `${origin}/kanban`,
+  contact: (id: number) => `${origin}/kanban/${id}`,
+  account: `${origin}/account`,
+  connect: `${origin}/extension/connect?extension_id=${encodeURIComponent(extensionId)}`,
+});
+
+export async function startPopup(deps: PopupDeps): Promise<void> {
+  const { root } = deps;
+  show(root, loadingView(), null);
+  const [settings, tab] = await Promise.all([deps.settings.load(), deps.page.activeTab().catch(() => null)]);
+  const urls = appUrls(settings.appOrigin, deps.extensionId);
+  const profileUrl = tab ? canonicalLinkedInUrl(tab.url) : null;
+
+  if (!tab || !profileUrl) {
+    show(root, notProfileView(urls.board, settings.token ? null : urls.connect));
+    return;
+  }
+  if (!settings.token) {
+    show(root, notConnectedView(urls.connect, false));
+    return;
+  }
+
+  const api = deps.createApi(settings.appOrigin, settings.token);
+  const tiers = api.listTiers();
+  const match = api.findByLinkedIn(profileUrl);
+
+  let profile: LinkedInProfile | null;
+  try {
+    profile = await deps.page.readProfile(tab);
+  } catch {
+    profile = null;
+  }
+  if (!profile) {
+    show(root, readFailedView(urls.board));
+    return;
+  }
+
+  const session = new FormSession(deps, tab, profile, api, settings.appOrigin, settings.lastTierId);
+  session.start(tiers, match);
+}
+
+type Urls = ReturnType<typeof appUrls>;
+
+class FormSession {
+  private readonly view: FormView;
+  private tiers: Tier[] | null = null;
+  private busy = false;
+  private finished = false;
+  private readonly photo: Promise<PhotoOutcome>;
+  private readonly urls: Urls;
+
+  constructor(
+    private readonly deps: PopupDeps,
+    tab: ActiveTab,
+    private readonly profile: LinkedInProfile,
+    private readonly api: TendApi,
+    private readonly origin: string,
+    private readonly lastTierId: number | null,
+  ) {
+    this.urls = appUrls(origin, deps.extensionId);
+    this.view = formView({
+      name: profile.name,
+      title: profile.title ?? '',
+      company: profile.company ?? '',
+      linkedIn: profile.profileUrl,
+    });
+    this.photo = profile.photoUrl
+      ? deps.page.readPhoto(tab, profile.photoUrl).catch((error: unknown) => ({ photo: null, reason: String(error) }))
+      : Promise.resolve({ photo: null, reason: 'the profile has no photo' });
+  }
+
+  start(tiers: ReturnType<TendApi['listTiers']>, match: ReturnType<TendApi['findByLinkedIn']>): void {
+    const { view, deps } = this;
+    show(deps.root, view.root, view.fields.name);
+    if (!this.profile.name) showErrors(view.errors, ['The name could not be read from the page: type it in.']);
+    performance.mark(PROFILE_SHOWN_MARK);
+    view.status.textContent = 'Checking your board…';
+
+    view.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.save();
+    });
+    view.fields.name.addEventListener('input', () => this.updateSave());
+    view.tier.addEventListener('change', () => {
+      const id = Number(view.tier.value);
+      if (Number.isInteger(id) && id > 0) void deps.settings.setLastTierId(id);
+    });
+
+    void this.photo.then((outcome) => this.showPhoto(outcome));
+    void tiers.then((result) => {
+      if (this.finished) return;
+      if (!result.ok) return this.fail(result.problem);
+      this.tiers = result.value;
+      fillTiers(view.tier, result.value, this.lastTierId);
+      if (result.value.length === 0) showErrors(view.errors, ['Your board has no tiers: add one in Tend first.']);
+      this.updateSave();
+    });
+    void match.then((result) => {
+      if (this.finished) return;
+      if (!result.ok) return this.fail(result.problem);
+      view.status.textContent = '';
+      if (result.value) this.finish(duplicateView(result.value.name, this.urls.contact(result.value.id)));
+    });
+  }
+
+  private showPhoto(outcome: PhotoOutcome): void {
+    const { view } = this;
+    if (outcome.photo) {
+      view.photo.src = outcome.photo.dataUrl;
+      view.photo.alt = `Photo of ${view.fields.name.value || 'this person'}`;
+      view.photo.hidden = false;
+      view.photoPlaceholder.hidden = true;
+      view.includePhotoRow.hidden = false;
+    } else if (this.profile.photoUrl) {
+      view.photoNote.textContent = 'The photo can’t be read from this page: the card will be saved without it.';
+      view.photoNote.hidden = false;
+      console.info('Tend: no photo bytes:', outcome.reason);
+    }
+  }
+
+  private async save(): Promise<void> {
+    const { view } = this;
+    const values = {
+      name: view.fields.name.value.trim(),
+      title: view.fields.title.value.trim(),
+      company: view.fields.company.value.trim(),
+      linkedIn: view.fields.linkedIn.value.trim(),
+    };
+    const tierId = Number(view.tier.value);
+    // Save is disabled without a name or a tier (as in the web app's Add contact form).
+    if (!values.name || !Number.isInteger(tierId) || tierId <= 0) return;
+    const linkedIn = values.linkedIn ? canonicalLinkedInUrl(values.linkedIn) : '';
+    view.fields.linkedIn.setAttribute('aria-invalid', String(linkedIn === null));
+    if (linkedIn === null) {
+      showErrors(view.errors, [`${INVALID_URL_MESSAGE}: enter a LinkedIn profile address (linkedin.com/in/…).`]);
+      view.fields.linkedIn.focus();
+      return;
+    }
+    showErrors(view.errors, []);
+
+    this.setBusy(true);
+    // Until the photo has arrived there is no box to untick: it is wanted.
+    const wantsPhoto = this.profile.photoUrl !== null && (view.includePhotoRow.hidden || view.includePhoto.checked);
+    const outcome = wantsPhoto ? await this.photoWithin() : null;
+    const photo = outcome?.photo ? dataUrlToBlob(outcome.photo.dataUrl) : null;
+    const result = await this.api.createContact({
+      name: values.name,
+      title: values.title,
+      company: values.company,
+      linkedIn,
+      tierId,
+      photo,
+    });
+    if (result.ok) {
+      void this.deps.settings.setLastTierId(tierId);
+      const tierName = this.tiers?.find((tier) => tier.id === tierId)?.name ?? null;
+      this.finish(savedView(result.value.name, tierName, wantsPhoto && !photo, this.urls.contact(result.value.id)));
+      return;
+    }
+    const problem = result.problem;
+    // The user's edits stay: these are worth another try from the same form.
+    if (
+      problem.kind === 'invalid' ||
+      problem.kind === 'unreachable' ||
+      problem.kind === 'server' ||
+      problem.kind === 'forbidden'
+    ) {
+      const message =
+        problem.kind === 'unreachable' ? [`Can’t reach Tend at ${this.origin}. Try again.`] : problem.errors;
+      showErrors(view.errors, message);
+      this.setBusy(false);
+      view.save.focus();
+      return;
+    }
+    this.fail(problem);
+  }
+
+  /** The photo if it arrives in time; saving never waits long for it. */
+  private async photoWithin(): Promise<PhotoOutcome> {
+    const timeout = new Promise<PhotoOutcome>((resolve) =>
+      setTimeout(() => resolve({ photo: null, reason: 'timed out' }), this.deps.photoWaitMs ?? 5000),
+    );
+    return Promise.race([this.photo, timeout]);
+  }
+
+  private updateSave(): void {
+    const { view } = this;
+    view.save.disabled = this.busy || !this.tiers?.length || view.fields.name.value.trim() === '';
+  }
+
+  private setBusy(busy: boolean): void {
+    const { view } = this;
+    this.busy = busy;
+    this.updateSave();
+    view.save.setAttribute('aria-busy', String(busy));
+    view.save.textContent = busy ? 'Saving…' : 'Save to Tend';
+    for (const input of [...Object.values(view.fields), view.tier, view.includePhoto]) input.disabled = busy;
+  }
+
+  private finish(next: HTMLElement): void {
+    this.finished = true;
+    show(this.deps.root, next);
+  }
+
+  /** A problem that ends the form: a revoked token, a duplicate, a full plan, an app that is down. */
+  private fail(problem: ApiProblem): void {
+    if (this.finished) return;
+    const { deps, urls } = this;
+    switch (problem.kind) {
+      case 'unauthorized':
+        void deps.settings.clearToken();
+        this.finish(notConnectedView(urls.connect, true));
+        return;
+      case 'duplicate':
+        this.finish(duplicateView(this.view.fields.name.value.trim(), urls.contact(problem.contactId)));
+        return;
+      case 'plan-full': {
+        this.finished = true;
+        const message = problem.errors[0] ?? PLAN_FULL_FALLBACK;
+        void this.api.getConfig().then((config) => {
+          const upgrade =
+            config.ok && !config.value.billing_enabled
+              ? { unavailable: true as const, boardUrl: urls.board }
+              : { url: urls.account };
+          show(deps.root, planFullView(message, upgrade));
+        });
+        return;
+      }
+      case 'unreachable': {
+        const screen = unreachableView(this.origin);
+        screen.retry.addEventListener('click', () => void startPopup(deps));
+        screen.options.addEventListener('click', () => deps.openOptions());
+        this.finish(screen.root);
+        return;
+      }
+      default: {
+        const screen = errorView(problem.errors);
+        screen.retry.addEventListener('click', () => void startPopup(deps));
+        this.finish(screen.root);
+      }
+    }
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * A stand-in for the Tend API as phase 2 will serve it (the contract in extension/README.md), as
+ * a `fetch` the extension's real API client talks to. It records every request.
+ */
+import type { Contact, Tier } from '@tend/contracts';
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  credentials: RequestCredentials | undefined;
+  form: FormData | null;
+}
+
+export interface FakeTendState {
+  tiers: Tier[];
+  /** Canonical LinkedIn URL -> contact already on the board. */
+  onBoard: Map<string, { id: number; name: string }>;
+  token: string;
+  billingEnabled: boolean;
+  /** Cards left before the free plan is full (403). */
+  freeCardsLeft: number;
+  /** When set, every request fails as if the app were down. */
+  down: boolean;
+  /** Answers for POST /api/contacts that override the normal behaviour. */
+  createAnswer: { status: number; body: unknown } | null;
+  nextId: number;
+}
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+}
+
+export const TIERS: Tier[] = [
+  { id: 11, name: 'New', position: 0, user_id: 1 },
+  { id: 12, name: 'Colleagues', position: 1, user_id: 1 },
+  { id: 13, name: 'Friends', position: 2, user_id: 1 },
+  { id: 14, name: 'Potential Referrals', position: 3, user_id: 1 },
+];
+
+export function fakeTend(overrides: Partial<FakeTendState> = {}) {
+  const state: FakeTendState = {
+    tiers: [...TIERS].reverse(), // the client sorts by position
+    onBoard: new Map(),
+    token: 'tok_0123456789abcdefghijklmnopqrstuvwxyz',
+    billingEnabled: true,
+    freeCardsLeft: 25,
+    down: false,
+    createAnswer: null,
+    nextId: 77,
+    ...overrides,
+  };
+  const requests: RecordedRequest[] = [];
+
+  const fetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
+    const form = init.body instanceof FormData ? init.body : null;
+    const method = init.method ?? 'GET';
+    requests.push({ method, url, headers, credentials: init.credentials, form });
+    if (state.down) return Promise.reject(new TypeError('Failed to fetch'));
+    return Promise.resolve(answer(method, url, headers, form));
+  };
+
+  function answer(method: string, url: URL, headers: Record<string, string>, form: FormData | null): Response {
+    if (url.pathname === '/api/config' && method === 'GET') {
+      return json(200, { support_email: 'help@tend.test', billing_enabled: state.billingEnabled });
+    }
+    if (headers['Authorization'] !== `Bearer ${state.token}`) return json(401, { errors: ['Sign in to continue.'] });
+    if (url.pathname === '/api/tiers' && method === 'GET') return json(200, state.tiers);
+    if (url.pathname === '/api/contacts/by-linkedin' && method === 'GET') {
+      const found = state.onBoard.get(url.searchParams.get('url') ?? '');
+      return found ? json(200, found) : json(404, { errors: ['Not found.'] });
+    }
+    if (url.pathname === '/api/contacts' && method === 'POST' && form) {
+      if (state.createAnswer) return json(state.createAnswer.status, state.createAnswer.body);
+      const field = form.get('contact[linked_in]');
+      const linkedIn = typeof field === 'string' ? field : '';
+      const existing = state.onBoard.get(linkedIn);
+      if (existing)
+        return json(409, { errors: ['This LinkedIn profile is already on your board.'], contact_id: existing.id });
+      if (state.freeCardsLeft <= 0) {
+        return json(403, {
+          errors: [
+            'The free plan holds 25 contacts. Upgrade to Premium for unlimited cards, or remove a contact first.',
+          ],
+        });
+      }
+      state.freeCardsLeft -= 1;
+      const contact = contactFrom(form, state.nextId++);
+      if (linkedIn) state.onBoard.set(linkedIn, { id: contact.id, name: contact.name });
+      return json(201, contact);
+    }
+    return json(404, { errors: ['Not found.'] });
+  }
+
+  return { state, requests, fetch };
+}
+
+function contactFrom(form: FormData, id: number): Contact {
+  const text = (key: string) => {
+    const value = form.get(`contact[${key}]`);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  };
+  const now = '2025-01-01T00:00:00.000Z';
+  return {
+    id,
+    user_id: 1,
+    name: text('name') ?? '',
+    title: text('title'),
+    company: text('company'),
+    linked_in: text('linked_in'),
+    email: null,
+    phone_number: null,
+    connection_description: null,
+    date_connected: null,
+    tier_id: Number(text('tier_id')),
+    column_order: 0,
+    vertical_order: 0,
+    photo_url: form.get('contact[photo]') ? `/api/contacts/${id}/photo` : null,
+    created_at: now,
+    updated_at: now,
+  };
+}

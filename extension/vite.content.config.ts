@@ -1,0 +1,57 @@
+/**
+ * The page reader injected into the LinkedIn tab (dist/content.js): one self-contained classic
+ * script, built after vite.config.ts into the same dist/ (which it then checks is complete).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+const dist = fileURLToPath(new URL('./dist', import.meta.url));
+
+/** Fails the build when a file the manifest names is missing. */
+function checkDist(): Plugin {
+  return {
+    name: 'tend-extension-check-dist',
+    closeBundle() {
+      const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as {
+        action: { default_popup: string };
+        options_ui: { page: string };
+        background: { service_worker: string };
+        icons: Record<string, string>;
+      };
+      const needed = [
+        manifest.action.default_popup,
+        manifest.options_ui.page,
+        manifest.background.service_worker,
+        ...Object.values(manifest.icons),
+        'content.js',
+      ];
+      const missing = needed.filter((file) => !existsSync(join(dist, file)));
+      if (missing.length) throw new Error(`extension/dist is missing ${missing.join(', ')}`);
+    },
+  };
+}
+
+export default defineConfig({
+  root: import.meta.dirname,
+  publicDir: false,
+  resolve: {
+    alias: {
+      '@tend/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+    },
+  },
+  plugins: [checkDist()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    target: 'chrome110',
+    reportCompressedSize: false,
+    lib: {
+      entry: fileURLToPath(new URL('./src/content/page-reader.ts', import.meta.url)),
+      formats: ['iife'],
+      name: 'TendPageReader',
+      fileName: () => 'content.js',
+    },
+  },
+});

@@ -1,0 +1,21 @@
+/**
+ * The contact rules that need no schema library: field limits, messages, the photo size cap.
+ * Kept free of zod so that light clients (the extension's popup) can import them without
+ * bundling it; the schemas in contacts.ts use the same values.
+ */
+export const CONTACT_LIMITS = {
+  name: 120,
+  title: 120,
+  company: 120,
+  linkedIn: 500,
+  email: 254,
+  phoneNumber: 40,
+  connectionDescription: 2000,
+} as const;
+
+export const INVALID_URL_MESSAGE = 'Invalid URL';
+/** The 403 a create past the free plan's allowance answers, naming the allowance. */
+export const freePlanLimitMessage = (limit: number) =>
+  `The free plan holds ${limit} contacts. Upgrade to Premium for unlimited cards, or remove a contact first.`;
+
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
