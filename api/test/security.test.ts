@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
+import { describeRoutes } from '../src/app/route-table';
 import { concretePath, listRoutes } from './helpers/routes';
 import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
 
@@ -20,7 +21,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',
   'GET /api/config',
+  // Proven by the signed token in the link (RFC 8058 one-click, from a mail client without a cookie).
+  'POST /api/reminders/unsubscribe',
 ]);
+/** State-changing routes that prove their caller another way than the CSRF token (a signed token). */
+const CSRF_EXEMPT_ROUTES = new Set(['POST /api/reminders/unsubscribe']);
+
 /** Signed-in but unverified users may call these (the confirmation screen and their own account). */
 const UNVERIFIED_ROUTES = new Set([
   'GET /api/users',
@@ -95,7 +101,14 @@ describe('security', () => {
 
   it('walks every state-changing route: without the session CSRF token it is 403 and nothing changes', async () => {
     const { client, userId } = await app.verifiedClient('csrf@example.com');
-    const routes = listRoutes(app.running.app).filter((r) => r.method !== 'GET');
+    // The exemptions are decided on the routes themselves (`@CsrfExempt()`), and these are all of them.
+    const exempt = describeRoutes(app.running.app)
+      .filter((r) => r.csrfExempt)
+      .map((r) => `${r.method} ${r.path}`);
+    expect(exempt).toEqual([...CSRF_EXEMPT_ROUTES]);
+    const routes = listRoutes(app.running.app).filter(
+      (r) => r.method !== 'GET' && !CSRF_EXEMPT_ROUTES.has(`${r.method} ${r.path}`),
+    );
     expect(routes.length).toBeGreaterThan(8);
     await mailSettled(app);
     const before = await snapshot(app);

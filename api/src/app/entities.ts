@@ -8,6 +8,7 @@ import { RateLimitBucket } from '../infra/http/rate-limit-bucket.entity';
 import { TaskRun } from '../infra/schedule/task-run.entity';
 import { Interaction } from '../modules/interactions/interaction.entity';
 import { Notification } from '../modules/notifications/notification.entity';
+import { ReminderDelivery } from '../modules/reminders/reminder-delivery.entity';
 
 /** Every entity, listed once, so builds never depend on file globs. */
 export const ENTITIES = [
@@ -21,4 +22,5 @@ export const ENTITIES = [
   TaskRun,
   Interaction,
   Notification,
+  ReminderDelivery,
 ];

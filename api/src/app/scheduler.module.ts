@@ -4,13 +4,15 @@ import { MailRedeliveryTask } from '../modules/mail/jobs/mail-redelivery.task';
 import { PruneRateLimitsTask } from '../modules/auth/jobs/prune-rate-limits.task';
 import { PruneSessionsTask } from '../modules/auth/jobs/prune-sessions.task';
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
+import { RemindersFanOutTask } from '../modules/reminders/jobs/reminders-fan-out.task';
+import { RemindersModule } from '../modules/reminders/reminders.module';
 
 /**
  * The scheduled tasks (`@ScheduledTask` providers). They enqueue for the worker, or do one small
  * bounded statement themselves. The scheduler role fires them on their cron; `npm run task` runs one.
  */
 @Module({
-  imports: [MailModule, SessionsModule],
-  providers: [MailRedeliveryTask, PruneSessionsTask, PruneRateLimitsTask],
+  imports: [MailModule, SessionsModule, RemindersModule],
+  providers: [MailRedeliveryTask, PruneSessionsTask, PruneRateLimitsTask, RemindersFanOutTask],
 })
 export class SchedulerModule {}

@@ -3,6 +3,8 @@ import type { AppConfig } from '../config/app-config';
 import { JobWorkerModule } from '../infra/queue/job-worker.module';
 import { SendMailProcessor } from '../modules/mail/jobs/send-mail.processor';
 import { MailModule } from '../modules/mail/mail.module';
+import { DeliverReminderProcessor } from '../modules/reminders/jobs/deliver-reminder.processor';
+import { RemindersModule } from '../modules/reminders/reminders.module';
 
 /** The worker role: a handler for every job of the job map, no HTTP. */
 @Module({})
@@ -13,8 +15,8 @@ export class WorkerModule {
       imports: [
         JobWorkerModule.forRoot({
           bullmq: config.redisUrl !== undefined,
-          imports: [MailModule],
-          handlers: [SendMailProcessor],
+          imports: [MailModule, RemindersModule],
+          handlers: [SendMailProcessor, DeliverReminderProcessor],
         }),
       ],
     };

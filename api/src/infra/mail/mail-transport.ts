@@ -9,6 +9,9 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
+  /** The same for every attempt at one message, so a receiver can tell a repeat (a crash after SMTP said yes). */
+  messageId?: string;
 }
 
 /** Sends mail; the token is injected so tests and roles share one transport per process. */
