@@ -52,6 +52,22 @@ class ReminderHandler implements JobHandler<'reminders', 'reminders.deliver'> {
   }
 }
 
+@HandlesJob('imports', 'import.run')
+@Injectable()
+class ImportHandler implements JobHandler<'imports', 'import.run'> {
+  handle(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+@HandlesJob('imports', 'export.build')
+@Injectable()
+class ExportHandler implements JobHandler<'imports', 'export.build'> {
+  handle(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 const RETRY_DELAY_MS = 40;
 let nextId = 1;
 
@@ -202,6 +218,6 @@ describe('the worker’s handlers', () => {
   });
 
   it('boot when every job has exactly one handler', async () => {
-    expect(await boot([RecordingHandler, ReminderHandler], false)).toBeUndefined();
+    expect(await boot([RecordingHandler, ReminderHandler, ImportHandler, ExportHandler], false)).toBeUndefined();
   });
 });
