@@ -59,7 +59,15 @@ export async function ensureDependencies() {
 
 /** Builds contracts, API and web app when their sources are newer than their output. */
 export async function ensureBuilt({ force = false } = {}) {
-  const sources = newestMtime(['libs/contracts/src', 'api/src', 'web/src', 'web/index.html', 'package-lock.json']);
+  const sources = newestMtime([
+    'libs/contracts/src',
+    'api/src',
+    'web/src',
+    'web/index.html',
+    'web/landing.html',
+    'web/vite.config.ts',
+    'package-lock.json',
+  ]);
   const outputs = Math.min(
     mtime('libs/contracts/dist/index.js'),
     mtime('api/dist/all-roles.js'),

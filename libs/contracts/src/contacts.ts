@@ -11,18 +11,9 @@ export const CONTACT_LIMITS = {
   connectionDescription: 2000,
 } as const;
 
-/** Board card truncation lengths (spec section 9). */
-export const CARD_TRUNCATION = { name: 18, title: 23, company: 33, header: 50, column: 18 } as const;
-
 export const INVALID_URL_MESSAGE = 'Invalid URL';
 export const FREE_PLAN_LIMIT_MESSAGE =
   'The free plan holds 25 contacts. Upgrade to Premium for unlimited cards, or remove a contact first.';
-
-/** Appends '...' past `max` characters (the spec's truncation). */
-export function truncate(text: string | null | undefined, max: number): string {
-  if (!text) return '';
-  return text.length > max ? `${text.slice(0, max)}...` : text;
-}
 
 /** "Looks like a URL": http(s) with a host; a bare "linkedin.com/in/x" gets https:// added. */
 export function normalizeUrl(value: string): string | null {

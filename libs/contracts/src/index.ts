@@ -4,5 +4,6 @@ export * from './password';
 export * from './users';
 export * from './tiers';
 export * from './contacts';
+export * from './display';
 export * from './interactions';
 export * from './notifications';

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { PageSpinner } from '../../components/ui/spinner';
 import { BoardFilterInput } from '../../features/board/components/board-filter-input';
 import { BoardFilterProvider } from '../../features/board/hooks/use-board-filter';
 import { TopBar } from './top-bar';
@@ -10,7 +12,9 @@ export function BoardLayout() {
       <div className="app-shell">
         <TopBar filter={<BoardFilterInput />} />
         <main className="app-shell__main app-shell__main--board">
-          <Outlet />
+          <Suspense fallback={<PageSpinner label="Loading Tend" />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </BoardFilterProvider>

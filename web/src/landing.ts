@@ -1,0 +1,15 @@
+// Entry of the prerendered landing page (landing.html, served at / to visitors who are not signed
+// in): its styles, and the footer links that come from the server's configuration. No React and
+// none of the app: the page is already in the HTML (docs/PERFORMANCE.md). Every link on it leads
+// into the app (index.html), which loads then.
+import { applyPublicConfigLinks } from './features/landing/public-config-links';
+import { mergePublicConfig } from './lib/public-config';
+import './styles/theme.css';
+import './styles/components.css';
+import './styles/screens.css';
+
+fetch('/api/config', { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+  .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : undefined))
+  .catch(() => undefined)
+  .then((answer) => applyPublicConfigLinks(document, mergePublicConfig(answer)))
+  .catch(() => undefined);
