@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAccount, toast, waitForBoard } from './helpers/auth';
 import { boardApi, column, columnCount, newToast, type NewContact } from './helpers/board';
 import { hidden, useBrowser, visible, waitForPath } from './helpers/browser';
-import { screenshot } from './helpers/screenshot';
+import { checkScreen } from './helpers/screen';
 
 /** The columns' full names, left to right. */
 function columnNames(page: Page): Promise<string[]> {
@@ -64,7 +64,7 @@ describe('board journeys: columns and the free plan', () => {
     await expect.poll(() => input.evaluate((node) => node === document.activeElement)).toBe(true);
     expect(await input.inputValue()).toBe('New Column');
     await input.fill('Mentors');
-    await screenshot(page, 'column-rename');
+    await checkScreen(page, 'column-rename');
     await input.press('Enter');
     await toast(page, 'Column updated successfully.');
     await visible(column(page, 'Mentors'));
@@ -96,6 +96,7 @@ describe('board journeys: columns and the free plan', () => {
       .click();
     let confirm = await visible(page.getByRole('dialog', { name: 'Delete column?' }));
     await visible(confirm.getByText('Mentors and Advisors', { exact: true }));
+    await checkScreen(page, 'delete-column-dialog');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await hidden(confirm);
     await visible(column(page, 'Mentors and Advisors'));
@@ -151,11 +152,11 @@ describe('board journeys: columns and the free plan', () => {
     expect(await limit.innerText()).toMatch(/\$10\s*\/month/);
     await visible(limit.getByText('Unlimited contact cards'));
     await visible(limit.getByRole('button', { name: 'Upgrade' }));
-    await screenshot(page, 'limit-modal');
+    await checkScreen(page, 'limit-modal');
 
     await limit.getByRole('button', { name: 'Maintain 25 contacts' }).click();
     const keep = await visible(page.getByRole('dialog', { name: 'Maintain 25 contacts?' }));
-    await screenshot(page, 'maintain-25-contacts-dialog');
+    await checkScreen(page, 'maintain-25-contacts-dialog');
     await keep.getByRole('button', { name: 'Maintain 25 contacts' }).click();
     await toast(page, 'You are on the free plan. Your 25 newest contacts stay on your board.');
     await hidden(keep);

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClassName } from '../../components/ui/button';
 import { Wordmark } from '../../components/ui/logo';
-import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
+import { Menu, MenuEmpty, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
 import { LogOutDialog } from '../../features/auth/components/log-out-dialog';
 import { usePublicConfig } from '../../lib/config';
 import { ROUTES } from '../../lib/routes';
@@ -32,7 +32,7 @@ function NotificationsMenu() {
       }
     >
       <MenuLabel>Notifications</MenuLabel>
-      <p className="menu__empty">You are all caught up.</p>
+      <MenuEmpty>You are all caught up.</MenuEmpty>
     </Menu>
   );
 }

@@ -73,6 +73,18 @@ export function MenuRadioItem({ value, children, title }: { value: string; child
   );
 }
 
+/**
+ * What an empty menu says ("You are all caught up."): a disabled item, because a menu must hold
+ * items (ARIA) and screen readers only read a menu's items.
+ */
+export function MenuEmpty({ children }: { children: ReactNode }) {
+  return (
+    <DropdownMenu.Item className="menu__empty" disabled>
+      {children}
+    </DropdownMenu.Item>
+  );
+}
+
 export function MenuSeparator() {
   return <DropdownMenu.Separator className="menu__separator" />;
 }

@@ -1,0 +1,29 @@
+import type { Page } from 'playwright-core';
+import { expectNoSeriousAxeViolations, type AxeExclusion } from './axe';
+import { screenshot } from './screenshot';
+
+export interface CheckScreenOptions {
+  /** Rules switched off for this scan only; each with its reason (written at the call, too). */
+  exclusions?: readonly AxeExclusion[];
+}
+
+/** Waits until every finite animation (a dialog fading in, a toast sliding) has finished. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * Every screen and dialog a journey reaches goes through here: axe-core scans what the page shows
+ * (a serious or critical violation fails the journey) and `npm run screenshots` saves it as
+ * docs/screenshots/<name>.png. Animations finish first, so colours are read as the user sees them.
+ */
+export async function checkScreen(page: Page, name: string, options: CheckScreenOptions = {}): Promise<void> {
+  await settle(page);
+  await expectNoSeriousAxeViolations(page, name, options.exclusions);
+  await screenshot(page, name);
+}
