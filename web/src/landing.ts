@@ -4,9 +4,13 @@
 // into the app (index.html), which loads then.
 import { applyPublicConfigLinks } from './features/landing/public-config-links';
 import { mergePublicConfig } from './lib/public-config';
+// The styles of what the prerendered page shows (its components import them in the app).
 import './styles/theme.css';
-import './styles/components.css';
-import './styles/screens.css';
+import './components/ui/button.css';
+import './components/ui/logo.css';
+import './components/ui/mobile-notice.css';
+import './features/landing/site.css';
+import './features/landing/landing.css';
 
 fetch('/api/config', { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
   .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : undefined))

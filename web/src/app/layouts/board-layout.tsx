@@ -4,6 +4,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { BoardFilterInput } from '../../features/board/components/board-filter-input';
 import { BoardFilterProvider } from '../../features/board/hooks/use-board-filter';
 import { TopBar } from './top-bar';
+import './app-shell.css';
 
 /** Board screens: top bar with the filter box above the columns. */
 export function BoardLayout() {

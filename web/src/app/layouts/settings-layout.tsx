@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageSpinner } from '../../components/ui/spinner';
 import { TopBar } from './top-bar';
+import './app-shell.css';
 
 /** Settings, Account and Plan updated: the settings variant of the top bar (logo, no filter). */
 export function SettingsLayout() {

@@ -8,6 +8,7 @@ import { LogOutDialog } from '../../features/auth/components/log-out-dialog';
 import { usePublicConfig } from '../../lib/config';
 import { ROUTES } from '../../lib/routes';
 import { useCurrentUser } from '../../lib/session';
+import './top-bar.css';
 
 interface TopBarProps {
   /** The board's filter box; the settings variant shows the logo there instead. */

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import './menu.css';
 
 interface MenuProps {
   trigger: ReactNode;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../../components/ui/page-title';
+import '../auth.css';
 
 interface AuthCardProps {
   title: string;

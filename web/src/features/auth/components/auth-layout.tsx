@@ -4,6 +4,7 @@ import { Wordmark } from '../../../components/ui/logo';
 import { Spinner } from '../../../components/ui/spinner';
 import { AuthToastDuration } from '../../../components/ui/toast';
 import { useLeaveToLanding } from '../hooks/use-leave-to-landing';
+import '../auth.css';
 
 interface AuthLayoutProps {
   children?: ReactNode;

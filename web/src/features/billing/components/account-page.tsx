@@ -23,6 +23,7 @@ import {
   DOWNGRADE_SUCCESS_MESSAGE,
   EMAIL_NOT_AVAILABLE,
 } from '../messages';
+import '../billing.css';
 
 function periodEnd(user: User, info: CustomerInfo | undefined): string | null {
   const fromProvider = info?.sub?.current_period_end;

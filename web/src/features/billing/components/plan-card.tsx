@@ -1,6 +1,7 @@
 import type { PlanDescriptor } from '@tend/contracts';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import '../billing.css';
 
 export const PLAN_TITLES = { free: 'Free', premium: 'Premium' } as const;
 

@@ -10,6 +10,7 @@ import { useSelectFreePlan } from '../api/update-plan';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { SELECT_PLAN_FAILED_MESSAGE } from '../messages';
 import { PlanCard } from './plan-card';
+import '../billing.css';
 
 /** Shown by the route gate to a verified user who has not chosen a plan yet. */
 export function PlanSelectionPage() {

@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { ROUTES } from '../../../lib/routes';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import '../landing.css';
 
 const FEATURES = [
   {

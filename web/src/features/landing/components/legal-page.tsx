@@ -5,6 +5,7 @@ import { usePublicConfig } from '../../../lib/config';
 import { privacyPolicy, termsOfUse } from '../legal-content';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import '../legal.css';
 
 /** Terms of Use or Privacy Policy, chosen by path (spec). */
 export function LegalPage() {

@@ -3,6 +3,7 @@ import { Wordmark } from '../../../components/ui/logo';
 import { usePublicConfig } from '../../../lib/config';
 import { ROUTES } from '../../../lib/routes';
 import { CONFIG_LINK_ATTRIBUTE } from '../public-config-links';
+import '../site.css';
 
 export function SiteFooter() {
   const config = usePublicConfig();

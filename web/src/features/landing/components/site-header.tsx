@@ -3,6 +3,7 @@ import { buttonClassName } from '../../../components/ui/button';
 import { Wordmark } from '../../../components/ui/logo';
 import { ROUTES } from '../../../lib/routes';
 import { useSession } from '../../../lib/session';
+import '../site.css';
 
 export function SiteHeader({ sections = false }: { sections?: boolean }) {
   const { data: user } = useSession();
