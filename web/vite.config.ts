@@ -5,8 +5,12 @@ import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = 'http://localhost:3000';
 const webDir = fileURLToPath(new URL('./', import.meta.url));
+/** `@/lib/...`, `@/components/ui/...`: shared code by its place in src, never by `../../`. */
+const aliases = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@tend/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+};
 const contractsDir = fileURLToPath(new URL('../libs/contracts/src/', import.meta.url));
-const contractsEntry = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 
 /**
  * The shared contracts build their zod schemas at module level, and a bundler must keep a call it
@@ -48,7 +52,7 @@ function prerenderLanding(): Plugin {
           logLevel: 'error',
           appType: 'custom',
           plugins: [react()],
-          resolve: { alias: { '@tend/contracts': contractsEntry } },
+          resolve: { alias: aliases },
           server: { middlewareMode: true, hmr: false, ws: false, watch: null },
         });
         try {
@@ -81,11 +85,7 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  resolve: {
-    alias: {
-      '@tend/contracts': contractsEntry,
-    },
-  },
+  resolve: { alias: aliases },
   server: {
     port: 5173,
     proxy: {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 

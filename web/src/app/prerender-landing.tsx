@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { MobileNotice } from '../components/ui/mobile-notice';
-import { LandingPage } from '../features/landing/components/landing-page';
+import { MobileNotice } from '@/components/ui/mobile-notice';
+import { LandingPage } from '@/features/landing/components/landing-page';
 
 export interface PrerenderedPage {
   /** The document title the page sets. */

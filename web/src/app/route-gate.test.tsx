@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../test/fixtures';
-import { mockFetch } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
+import { makeUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 import { routes } from './router';
 
 const signedOut = { body: {}, headers: { 'X-CSRF-Token': 't' } };

@@ -1,16 +1,16 @@
 import { CloudOff } from 'lucide-react';
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Navigate, NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
-import { Button } from '../components/ui/button';
-import { MobileNotice } from '../components/ui/mobile-notice';
-import { PageSpinner } from '../components/ui/spinner';
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { useSession } from '../lib/session';
+import { Button } from '@/components/ui/button';
+import { MobileNotice } from '@/components/ui/mobile-notice';
+import { PageSpinner } from '@/components/ui/spinner';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { useSession } from '@/lib/session';
 import { decideRouteAccess } from './route-access';
 
 // Only a verified user without a plan sees it: not part of what a visitor downloads.
 const PlanSelectionPage = lazy(async () => ({
-  default: (await import('../features/billing/components/plan-selection-page')).PlanSelectionPage,
+  default: (await import('@/features/billing/components/plan-selection-page')).PlanSelectionPage,
 }));
 
 /** A new screen starts at the top; going back keeps the browser's own scroll restoration. */

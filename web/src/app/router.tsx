@@ -1,14 +1,14 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { EmailConfirmationPage } from '../features/auth/components/email-confirmation-page';
-import { ForgotPasswordEmailSentPage } from '../features/auth/components/forgot-password-email-sent-page';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
-import { LogInPage } from '../features/auth/components/log-in-page';
-import { PasswordUpdatedPage } from '../features/auth/components/password-updated-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { SignUpPage } from '../features/auth/components/sign-up-page';
-import { ROUTES } from '../lib/routes';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { EmailConfirmationPage } from '@/features/auth/components/email-confirmation-page';
+import { ForgotPasswordEmailSentPage } from '@/features/auth/components/forgot-password-email-sent-page';
+import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
+import { LogInPage } from '@/features/auth/components/log-in-page';
+import { PasswordUpdatedPage } from '@/features/auth/components/password-updated-page';
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
+import { SignUpPage } from '@/features/auth/components/sign-up-page';
+import { ROUTES } from '@/lib/routes';
 import { RouteGate } from './route-gate';
 
 // Everything behind sign-in loads on demand: the landing page and the auth screens carry none of
@@ -18,9 +18,9 @@ const boardModules = () => Promise.all([import('./layouts/board-layout'), import
 const settingsModules = () =>
   Promise.all([
     import('./layouts/settings-layout'),
-    import('../features/settings/components/settings-page'),
-    import('../features/billing/components/account-page'),
-    import('../features/billing/components/plan-updated-page'),
+    import('@/features/settings/components/settings-page'),
+    import('@/features/billing/components/account-page'),
+    import('@/features/billing/components/plan-updated-page'),
   ]);
 
 /** A screen from lazily loaded modules; the Suspense boundary above it shows a spinner meanwhile. */
@@ -30,11 +30,11 @@ function lazyScreen<Modules>(load: () => Promise<Modules>, pick: (modules: Modul
 
 // Visitors get the landing page prerendered (landing.html); the app shows it after a logout.
 const LandingPage = lazyScreen(
-  () => import('../features/landing/components/landing-page'),
+  () => import('@/features/landing/components/landing-page'),
   (module) => module.LandingPage,
 );
 const LegalPage = lazyScreen(
-  () => import('../features/landing/components/legal-page'),
+  () => import('@/features/landing/components/legal-page'),
   (module) => module.LegalPage,
 );
 const BoardLayout = lazyScreen(boardModules, ([layout]) => layout.BoardLayout);

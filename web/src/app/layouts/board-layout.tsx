@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { PageSpinner } from '../../components/ui/spinner';
-import { BoardFilterInput } from '../../features/board/components/board-filter-input';
-import { BoardFilterProvider } from '../../features/board/hooks/use-board-filter';
+import { PageSpinner } from '@/components/ui/spinner';
+import { BoardFilterInput } from '@/features/board/components/board-filter-input';
+import { BoardFilterProvider } from '@/features/board/hooks/use-board-filter';
 import { TopBar } from './top-bar';
 import './app-shell.css';
 

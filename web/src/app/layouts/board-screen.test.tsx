@@ -9,9 +9,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
-import { defaultTiers, makeContact, makeUser } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { defaultTiers, makeContact, makeUser } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render';
 import { BoardLayout } from './board-layout';
 import { BoardScreen } from './board-screen';
 

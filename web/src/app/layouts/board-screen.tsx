@@ -1,28 +1,28 @@
 import type { Contact } from '@tend/contracts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
-import { Spinner } from '../../components/ui/spinner';
-import { useNotify } from '../../components/ui/toast';
-import { useUpgrade } from '../../features/billing/hooks/use-upgrade';
-import { useTiers } from '../../features/board/api/get-tiers';
-import { BoardPage, type BoardMove } from '../../features/board/components/board-page';
-import { LimitModal } from '../../features/board/components/limit-modal';
-import { isAtFreePlanLimit, isTrialExpired } from '../../features/board/utils/free-plan';
-import { useContacts } from '../../features/contact/api/get-contacts';
-import { useMoveContact } from '../../features/contact/api/move-contact';
-import { DeleteContactDialog } from '../../features/contact/components/delete-contact-dialog';
-import { CONTACT_MESSAGES } from '../../features/contact/messages';
-import { groupContactsByTier } from '../../features/contact/utils/contact-order';
-import { boardContactPath, ROUTES } from '../../lib/routes';
-import { useCurrentUser } from '../../lib/session';
+import { Spinner } from '@/components/ui/spinner';
+import { useNotify } from '@/components/ui/toast';
+import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
+import { useTiers } from '@/features/board/api/get-tiers';
+import { BoardPage, type BoardMove } from '@/features/board/components/board-page';
+import { LimitModal } from '@/features/board/components/limit-modal';
+import { isAtFreePlanLimit, isTrialExpired } from '@/features/board/utils/free-plan';
+import { useContacts } from '@/features/contact/api/get-contacts';
+import { useMoveContact } from '@/features/contact/api/move-contact';
+import { DeleteContactDialog } from '@/features/contact/components/delete-contact-dialog';
+import { CONTACT_MESSAGES } from '@/features/contact/messages';
+import { groupContactsByTier } from '@/features/contact/utils/contact-order';
+import { boardContactPath, ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
 
 // The contact dialogs (forms, validation with zod, tabs, photo cropping) load when one opens: the
 // board's first load carries only what draws the columns (docs/PERFORMANCE.md).
 const AddContactModal = lazy(async () => ({
-  default: (await import('../../features/contact/components/add-contact-modal')).AddContactModal,
+  default: (await import('@/features/contact/components/add-contact-modal')).AddContactModal,
 }));
 const ContactCardModal = lazy(async () => ({
-  default: (await import('../../features/contact/components/contact-card-modal')).ContactCardModal,
+  default: (await import('@/features/contact/components/contact-card-modal')).ContactCardModal,
 }));
 
 function DialogLoading() {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { PageSpinner } from '../../components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { TopBar } from './top-bar';
 import './app-shell.css';
 

@@ -1,13 +1,13 @@
 import { Bell, ChevronDown, CircleUserRound, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { buttonClassName } from '../../components/ui/button';
-import { Wordmark } from '../../components/ui/logo';
-import { Menu, MenuEmpty, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
-import { LogOutDialog } from '../../features/auth/components/log-out-dialog';
-import { usePublicConfig } from '../../lib/config';
-import { ROUTES } from '../../lib/routes';
-import { useCurrentUser } from '../../lib/session';
+import { buttonClassName } from '@/components/ui/button';
+import { Wordmark } from '@/components/ui/logo';
+import { Menu, MenuEmpty, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
+import { LogOutDialog } from '@/features/auth/components/log-out-dialog';
+import { usePublicConfig } from '@/lib/config';
+import { ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
 import './top-bar.css';
 
 interface TopBarProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PUBLIC_CONFIG } from '../../lib/public-config';
+import { DEFAULT_PUBLIC_CONFIG } from '@/lib/public-config';
 import { applyPublicConfigLinks } from './public-config-links';
 
 /** The footer's links as the prerendered landing page has them (built with the defaults). */

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../lib/public-config';
+import type { PublicConfig } from '@/lib/public-config';
 
 /** Marks a link whose address comes from `GET /api/config`; the value is the config key. */
 export const CONFIG_LINK_ATTRIBUTE = 'data-config-link';

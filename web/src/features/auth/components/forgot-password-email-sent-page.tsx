@@ -1,11 +1,11 @@
 import { MailCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { DevMailboxLink } from '../../../components/ui/dev-mailbox-link';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { usePublicConfig } from '../../../lib/config';
-import { ROUTES } from '../../../lib/routes';
+import { Button } from '@/components/ui/button';
+import { DevMailboxLink } from '@/components/ui/dev-mailbox-link';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { usePublicConfig } from '@/lib/config';
+import { ROUTES } from '@/lib/routes';
 import { useForgotPassword } from '../api/forgot-password';
 import { FORGOT_PASSWORD_FAILED_MESSAGE, NO_EMAIL_INPUT_MESSAGE } from '../messages';
 import { AuthCard } from './auth-card';

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { makeUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { PasswordUpdatedPage } from './password-updated-page';
 
 describe('PasswordUpdatedPage', () => {

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { buttonClassName } from '../../../components/ui/button';
-import { ROUTES } from '../../../lib/routes';
-import { finishLogout, type PasswordUpdatedState } from '../../../lib/session';
+import { buttonClassName } from '@/components/ui/button';
+import { ROUTES } from '@/lib/routes';
+import { finishLogout, type PasswordUpdatedState } from '@/lib/session';
 import { PASSWORD_UPDATED_MESSAGE } from '../messages';
 import { AuthCard } from './auth-card';
 

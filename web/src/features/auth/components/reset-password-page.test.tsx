@@ -2,8 +2,8 @@ import { INVALID_RESET_LINK_MESSAGE, PASSWORDS_MUST_MATCH_MESSAGE } from '@tend/
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { PASSWORDS_DO_NOT_MATCH_TOAST } from '../messages';
 import { ResetPasswordPage } from './reset-password-page';
 

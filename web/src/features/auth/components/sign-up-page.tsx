@@ -1,12 +1,12 @@
 import { INVALID_EMAIL_MESSAGE, isValidEmail, passwordProblems } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { emailConfirmationPath, ROUTES } from '../../../lib/routes';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { NewPasswordFields } from '../../../components/ui/new-password-fields';
-import { TextField } from '../../../components/ui/text-field';
-import { readErrorMessages } from '../../../lib/api-client';
+import { emailConfirmationPath, ROUTES } from '@/lib/routes';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { TextField } from '@/components/ui/text-field';
+import { readErrorMessages } from '@/lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { SIGN_UP_FAILED_MESSAGE } from '../messages';
 import { AuthCard } from './auth-card';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { finishLogout } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import { finishLogout } from '@/lib/session';
 
 /**
  * `DELETE /api/users/{id}` (the server cancels any subscription first and ends the session), then

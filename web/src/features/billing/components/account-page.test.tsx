@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { makeUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { DELETE_ACCOUNT_FAILED_MESSAGE, EMAIL_NOT_AVAILABLE } from '../messages';
 import { AccountPage } from './account-page';
 

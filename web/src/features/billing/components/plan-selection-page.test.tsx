@@ -2,9 +2,9 @@ import { BILLING_NOT_CONFIGURED_MESSAGE } from '@tend/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { makeUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE } from '../messages';
 import { PlanSelectionPage } from './plan-selection-page';
 

@@ -1,11 +1,11 @@
 import { PLAN_DESCRIPTORS } from '@tend/contracts';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { PageTitle } from '../../../components/ui/page-title';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { ROUTES } from '../../../lib/routes';
-import { useCurrentUser } from '../../../lib/session';
+import { Button } from '@/components/ui/button';
+import { PageTitle } from '@/components/ui/page-title';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
 import { useSelectFreePlan } from '../api/update-plan';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { SELECT_PLAN_FAILED_MESSAGE } from '../messages';

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Sprout } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { PageTitle } from '../../../components/ui/page-title';
-import { Spinner } from '../../../components/ui/spinner';
-import { ROUTES } from '../../../lib/routes';
-import { sessionQueryOptions, useCurrentUser } from '../../../lib/session';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { PageTitle } from '@/components/ui/page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { ROUTES } from '@/lib/routes';
+import { sessionQueryOptions, useCurrentUser } from '@/lib/session';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { PLAN_NOT_UPDATED_MESSAGE } from '../messages';
 

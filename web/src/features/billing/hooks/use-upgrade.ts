@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE, CHECKOUT_FAILED_MESSAGE } from '../messages';
 

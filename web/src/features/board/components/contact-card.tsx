@@ -15,9 +15,9 @@ import {
   type SyntheticEvent,
   type TouchEventHandler,
 } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
-import { LinkedInIcon } from '../../../components/ui/linkedin-icon';
-import { Menu, MenuEmpty, MenuItem, MenuLabel } from '../../../components/ui/menu';
+import { Avatar } from '@/components/ui/avatar';
+import { LinkedInIcon } from '@/components/ui/linkedin-icon';
+import { Menu, MenuEmpty, MenuItem, MenuLabel } from '@/components/ui/menu';
 import { useBoardCardActions } from './board-card-actions';
 
 /** Spec section 9: tier names in menus are truncated to 30 characters. */

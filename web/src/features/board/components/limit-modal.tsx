@@ -1,11 +1,11 @@
 import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
 import { Check, Crown } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, Modal } from '../../../components/ui/dialog';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/session';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, Modal } from '@/components/ui/dialog';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/session';
 import { useKeepFreePlan } from '../api/keep-free-plan';
 import { BOARD_MESSAGES } from '../messages';
 

@@ -2,11 +2,11 @@ import { CARD_TRUNCATION, truncate, updateContactRequestSchema, type Contact, ty
 import * as Tabs from '@radix-ui/react-tabs';
 import { Camera, MessageSquareText, NotebookPen, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, DialogFrame, DialogTitle } from '../../../components/ui/dialog';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage, readErrorMessages } from '../../../lib/api-client';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, DialogFrame, DialogTitle } from '@/components/ui/dialog';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
 import { useMoveContact } from '../api/move-contact';
 import { CONTACT_FIELD_KEYS, useUpdateContact, type ContactFields } from '../api/update-contact';
 import { CONTACT_MESSAGES } from '../messages';

@@ -1,8 +1,8 @@
 import { CARD_TRUNCATION, truncate, type Tier } from '@tend/contracts';
 import { ChevronDown, Columns3 } from 'lucide-react';
-import { buttonClassName } from '../../../components/ui/button';
-import { Menu, MenuLabel, MenuRadioGroup, MenuRadioItem } from '../../../components/ui/menu';
-import { Spinner } from '../../../components/ui/spinner';
+import { buttonClassName } from '@/components/ui/button';
+import { Menu, MenuLabel, MenuRadioGroup, MenuRadioItem } from '@/components/ui/menu';
+import { Spinner } from '@/components/ui/spinner';
 
 /** Spec section 9: tier names in menus are truncated to 30 characters. */
 export const TIER_MENU_TRUNCATION = 30;

@@ -2,12 +2,12 @@ import { INVALID_EMAIL_MESSAGE, isValidEmail, type User } from '@tend/contracts'
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { emailConfirmationPath } from '../../../lib/routes';
+import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { emailConfirmationPath } from '@/lib/routes';
 import { useChangeEmail } from '../api/change-email';
 import { EMAIL_UPDATE_FAILED_MESSAGE } from '../messages';
 

@@ -1,13 +1,13 @@
 import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE, passwordProblems, type User } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { NewPasswordFields } from '../../../components/ui/new-password-fields';
-import { PasswordField } from '../../../components/ui/password-field';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { ROUTES } from '../../../lib/routes';
-import type { PasswordUpdatedState } from '../../../lib/session';
+import { Button } from '@/components/ui/button';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { PasswordField } from '@/components/ui/password-field';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { ROUTES } from '@/lib/routes';
+import type { PasswordUpdatedState } from '@/lib/session';
 import { ChangePasswordError, useChangePassword, WrongPasswordError } from '../api/change-password';
 import { LOG_OUT_AFTER_PASSWORD_FAILED_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '../messages';
 

@@ -2,9 +2,9 @@ import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE } from '@tend/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { makeUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { canUpdateEmail } from './email-section';
 import { SettingsPage } from './settings-page';
 
