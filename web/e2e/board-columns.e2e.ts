@@ -52,9 +52,22 @@ describe('board journeys: columns and the free plan', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await trashTooltip(page, 'Friends')).toBe('Delete column');
 
-    await page.getByRole('button', { name: '+ Add Column' }).click();
+    // At 1280 px the four columns do not fit: the board's right edge is shaded, and '+ Add Column'
+    // after the last column is out of sight, but the toolbar's one is in reach.
+    const viewport = page.locator('.board__viewport');
+    await expect.poll(() => viewport.getAttribute('data-more-after')).toBe('true');
+    expect(await viewport.getAttribute('data-more-before')).toBeNull();
+    const trailing = page.locator('.board__add-column').getByRole('button', { name: '+ Add Column' });
+    expect(await trailing.evaluate((node) => node.getBoundingClientRect().left >= window.innerWidth)).toBe(true);
+    const toolbarAdd = page.locator('.top-bar').getByRole('button', { name: '+ Add Column' });
+    expect(await toolbarAdd.isVisible()).toBe(true);
+    await checkScreen(page, 'board-overflow');
+
+    await toolbarAdd.click();
     await toast(page, 'New column created.');
     await visible(column(page, 'New Column'));
+    // The new column is scrolled into view, and now columns hide on the left.
+    await expect.poll(() => viewport.getAttribute('data-more-before')).toBe('true');
     expect(await columnNames(page)).toEqual(['New', 'Colleagues', 'Friends', 'Potential Referrals', 'New Column']);
     expect(await columnCount(page, 'New Column')).toBe('0 contacts');
 

@@ -11,8 +11,8 @@ import { useCurrentUser } from '@/lib/session';
 import './top-bar.css';
 
 interface TopBarProps {
-  /** The board's filter box; the settings variant shows the logo there instead. */
-  filter?: ReactNode;
+  /** The board's toolbar (filter box, '+ Add Column'); the settings variant shows the logo there. */
+  toolbar?: ReactNode;
 }
 
 function NotificationsMenu() {
@@ -38,7 +38,7 @@ function NotificationsMenu() {
   );
 }
 
-export function TopBar({ filter }: TopBarProps) {
+export function TopBar({ toolbar }: TopBarProps) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [logOutOpen, setLogOutOpen] = useState(false);
@@ -47,7 +47,7 @@ export function TopBar({ filter }: TopBarProps) {
   return (
     <header className="top-bar">
       <div className="top-bar__start">
-        {filter ?? (
+        {toolbar ?? (
           <Link to={ROUTES.board} className="logo-link" aria-label="Tend board">
             <Wordmark size={26} />
           </Link>
