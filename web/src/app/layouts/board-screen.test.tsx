@@ -149,7 +149,7 @@ describe('BoardScreen', () => {
       'NewNew',
       'ColleaguesColleagues',
       'FriendsFriends',
-      'Potential Referral...Potential Referrals',
+      'Potential ReferralsPotential Referrals',
     ]);
     expect(within(column('New')).getByText('2 contacts')).toBeInTheDocument();
     expect(within(column('Colleagues')).getByText('1 contact')).toBeInTheDocument();
@@ -169,11 +169,11 @@ describe('BoardScreen', () => {
     expect(within(topBar()).getByRole('button', { name: '+ Add Column' })).toBe(addColumn[0]);
   });
 
-  it('truncates long column names to 18 characters but keeps the full name for assistive technology', async () => {
+  it('truncates long column names to 20 characters but keeps the full name for assistive technology', async () => {
     const tiers = [...defaultTiers(), { id: 9, name: 'People I met at the conference', position: 4, user_id: 7 }];
     renderBoard('/kanban', { tiers });
     const heading = await screen.findByRole('heading', { name: 'People I met at the conference' });
-    expect(heading).toHaveTextContent('People I met at th...');
+    expect(heading).toHaveTextContent('People I met at the ...');
   });
 
   it('filters cards by name, title and company as you type, and the counts follow', async () => {

@@ -23,7 +23,7 @@ interface ColumnHeaderProps {
 }
 
 /**
- * Column name (truncated to 18; pencil to rename, committing on Enter or blur, Escape cancels),
+ * Column name (truncated to 20; pencil to rename, committing on Enter or blur, Escape cancels),
  * the count, and the trash icon with its tooltip. The first column (position 0) has neither icon.
  */
 export function ColumnHeader({ tier, headingId, shownCount, totalCount }: ColumnHeaderProps) {

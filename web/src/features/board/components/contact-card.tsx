@@ -20,9 +20,6 @@ import { LinkedInIcon } from '@/components/ui/linkedin-icon';
 import { Menu, MenuEmpty, MenuItem, MenuLabel } from '@/components/ui/menu';
 import { useBoardCardActions } from './board-card-actions';
 
-/** Spec section 9: tier names in menus are truncated to 30 characters. */
-const MENU_TIER_TRUNCATION = 30;
-
 /** What a screen reader says for a card: the whole name, title and company. */
 export function cardLabel(contact: Pick<Contact, 'name' | 'title' | 'company'>): string {
   return [contact.name, contact.title, contact.company].filter(Boolean).join(', ');
@@ -97,7 +94,7 @@ const CardActions = memo(function CardActions({ contact, tierId }: { contact: Co
         {others.length === 0 ? <MenuEmpty>Add another column to move this card.</MenuEmpty> : null}
         {others.map((tier) => (
           <MenuItem key={tier.id} onSelect={() => moveContactTo(contact.id, tier.id)}>
-            {truncate(tier.name, MENU_TIER_TRUNCATION)}
+            {truncate(tier.name, CARD_TRUNCATION.tier)}
           </MenuItem>
         ))}
       </Menu>
