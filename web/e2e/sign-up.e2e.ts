@@ -113,8 +113,8 @@ describe('journey 1: from the landing page to a board', () => {
     expect(lefts).toEqual([...lefts].sort((a, b) => a - b));
     expect(await page.getByRole('heading', { level: 2 }).count()).toBe(4);
     const shown = await page.getByRole('heading', { level: 2 }).locator('[aria-hidden="true"]').allInnerTexts();
-    expect(shown.slice(0, 3)).toEqual(['New', 'Colleagues', 'Friends']);
-    expect(['Potential Referrals', 'Potential Referral...']).toContain(shown[3]);
+    // Column names are cut at 20 characters: the default 'Potential Referrals' (19) shows in full.
+    expect(shown).toEqual(['New', 'Colleagues', 'Friends', 'Potential Referrals']);
     await visible(page.getByText('0 contacts').first());
     await checkScreen(page, 'board');
 
