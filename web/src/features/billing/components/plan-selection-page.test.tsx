@@ -24,6 +24,11 @@ describe('PlanSelectionPage', () => {
     expect(premium).toHaveTextContent('$10/month');
     expect(premium).toHaveTextContent('Unlimited cards');
     expect(premium).toHaveTextContent('Chrome extension');
+    // Each card says its allowance once ('25 cards' was followed by '25 contact cards').
+    expect(free.textContent?.match(/cards/g)).toHaveLength(1);
+    expect(premium.textContent?.match(/cards/g)).toHaveLength(1);
+    expect(premium).toHaveTextContent(/^Recommended/);
+    expect(premium).not.toHaveTextContent('Most growth');
   });
 
   it('sets the free plan and goes to the board', async () => {
