@@ -13,6 +13,7 @@ import {
 } from './helpers/auth';
 import { hidden, useBrowser, visible, waitForPath } from './helpers/browser';
 import { linkTo, waitForMail } from './helpers/mail';
+import { BILLING_NOT_CONFIGURED } from './helpers/billing';
 import { checkScreen } from './helpers/screen';
 
 async function openSettings(page: Page): Promise<void> {
@@ -114,12 +115,15 @@ describe('journey 5: settings and account', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Account' }));
     await visible(page.getByRole('heading', { level: 2, name: 'Free plan' }));
     await visible(page.getByRole('heading', { level: 2, name: 'Delete Account' }));
+    await expect.poll(() => page.getByRole('button', { name: 'Upgrade to Premium' }).isDisabled()).toBe(true);
+    await visible(page.getByText(BILLING_NOT_CONFIGURED));
     await checkScreen(page, 'account');
 
     // Back from a cancelled checkout: the plan is unchanged.
     await page.goto('/plan-updated/cancel');
     await visible(page.getByRole('heading', { level: 1, name: 'You are on the Free plan' }));
     await visible(page.getByText('Checkout was cancelled. You have not been charged.'));
+    await expect.poll(() => page.getByRole('button', { name: 'Upgrade to premium plan' }).isDisabled()).toBe(true);
     await checkScreen(page, 'plan-updated');
     await openAccountMenuItem(page, 'Account');
     await waitForPath(page, '/account');

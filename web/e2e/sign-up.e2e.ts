@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseFreePlan, checklistStates, confirmEmail, newAccount, signUpFields, waitForBoard } from './helpers/auth';
 import { useBrowser, visible, waitForPath } from './helpers/browser';
+import { BILLING_NOT_CONFIGURED } from './helpers/billing';
 import { checkScreen } from './helpers/screen';
 
 const ALL_MET = {
@@ -100,10 +101,13 @@ describe('journey 1: from the landing page to a board', () => {
     expect(await premium.innerText()).toMatch(/\$10\s*\/month/);
     expect(await premium.innerText()).toContain('Unlimited cards');
     expect(await premium.innerText()).toContain('Chrome extension');
+    // The test app has no Stripe keys: Premium says so before any click.
+    await expect.poll(() => premium.getByRole('button', { name: 'Choose Premium' }).isDisabled()).toBe(true);
+    await visible(premium.getByText(BILLING_NOT_CONFIGURED));
     await checkScreen(page, 'plan-selection');
 
     await chooseFreePlan(page);
-    // Four columns, left to right in position order; the 4th name may be shown cut to 18
+    // Four columns, left to right in position order.
     // characters plus '...' (the heading keeps the full name for screen readers).
     const lefts: number[] = [];
     for (const name of ['New', 'Colleagues', 'Friends', 'Potential Referrals']) {

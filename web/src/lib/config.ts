@@ -1,16 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { mergePublicConfig, type PublicConfig } from './public-config';
 
 export const publicConfigKeys = { all: ['public-config'] as const };
 
+const publicConfigQuery = queryOptions({
+  queryKey: publicConfigKeys.all,
+  queryFn: () => api<Partial<Record<keyof PublicConfig, unknown>>>('/api/config'),
+  staleTime: Infinity,
+  retry: false,
+  refetchOnWindowFocus: false,
+});
+
 export function usePublicConfig(): PublicConfig {
-  const { data } = useQuery({
-    queryKey: publicConfigKeys.all,
-    queryFn: () => api<Partial<Record<keyof PublicConfig, unknown>>>('/api/config'),
-    staleTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const { data } = useQuery(publicConfigQuery);
   return mergePublicConfig(data);
+}
+
+/**
+ * Whether Premium can be bought here: false once `GET /api/config` says billing is not configured.
+ * While the answer is unknown (loading, or the call failed) checkout may be tried; the server then
+ * says why it cannot start.
+ */
+export function useBillingEnabled(): boolean {
+  const { data } = useQuery(publicConfigQuery);
+  return data === undefined ? true : mergePublicConfig(data).billing_enabled;
 }

@@ -288,6 +288,20 @@ describe('BoardScreen', () => {
     expect(http.callsTo('PATCH', '/api/users/7')[0]?.body).toEqual({ plan: 'free', free_trial: false });
   });
 
+  it("says billing is not configured before the click: the limit modal's Upgrade is disabled with the reason", async () => {
+    renderBoard('/limit-reached', {
+      user: makeUser({ plan: 'free' }),
+      contacts: many(25),
+      extra: { 'GET /api/config': { body: { billing_enabled: false } } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'The free plan holds 25 contacts' });
+    const upgrade = within(dialog).getByRole('button', { name: 'Upgrade' });
+    await waitFor(() => expect(upgrade).toBeDisabled());
+    expect(upgrade).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
+    expect(within(dialog).getByText(BILLING_NOT_CONFIGURED_MESSAGE)).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Maintain 25 contacts' })).toBeEnabled();
+  });
+
   it("shows billing's answer when Upgrade cannot start checkout (503)", async () => {
     const user = userEvent.setup();
     renderBoard('/limit-reached', {

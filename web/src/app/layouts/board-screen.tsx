@@ -72,7 +72,7 @@ export function BoardScreen() {
   const contacts = useContacts();
   const columns = useMemo(() => (contacts.data ? groupContactsByTier(contacts.data) : undefined), [contacts.data]);
   const { mutate: moveContact } = useMoveContact();
-  const { upgrade, pending: upgrading } = useUpgrade('new-tab');
+  const { upgrade, pending: upgrading, unavailable: upgradeUnavailable } = useUpgrade('new-tab');
   const [deleteTarget, setDeleteTarget] = useState<Contact | null>(null);
   // Spec: a free user whose premium ended (free_trial) sees the limit modal when the board loads.
   const [trialPrompt, setTrialPrompt] = useState(() => isTrialExpired(user));
@@ -146,6 +146,7 @@ export function BoardScreen() {
         }}
         onUpgrade={() => upgrade(user.id)}
         upgrading={upgrading}
+        upgradeUnavailable={upgradeUnavailable}
       />
       <DeleteContactDialog contact={deleteTarget} onClose={() => setDeleteTarget(null)} />
     </>

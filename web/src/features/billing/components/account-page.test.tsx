@@ -1,3 +1,4 @@
+import { BILLING_NOT_CONFIGURED_MESSAGE } from '@tend/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +18,25 @@ describe('AccountPage', () => {
     expect(screen.getByRole('heading', { name: 'Free plan' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Manage billing' })).not.toBeInTheDocument();
     expect(http.callsTo('GET', '/api/retreive-customer-info')).toHaveLength(0);
+  });
+
+  it('says billing is not configured before the click: Upgrade to Premium is disabled with the reason', async () => {
+    const me = makeUser({ plan: 'free', stripe_id: null });
+    mockFetch({ 'GET /api/session': session(me), 'GET /api/config': { body: { billing_enabled: false } } });
+    renderScreen(<AccountPage />, { path: '/account', user: me });
+    const upgrade = screen.getByRole('button', { name: 'Upgrade to Premium' });
+    await waitFor(() => expect(upgrade).toBeDisabled());
+    expect(upgrade).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
+    expect(screen.getByText(BILLING_NOT_CONFIGURED_MESSAGE)).toBeVisible();
+  });
+
+  it('offers Upgrade to Premium when billing is configured', async () => {
+    const me = makeUser({ plan: 'free', stripe_id: null });
+    const http = mockFetch({ 'GET /api/session': session(me), 'GET /api/config': { body: { billing_enabled: true } } });
+    renderScreen(<AccountPage />, { path: '/account', user: me });
+    await waitFor(() => expect(http.callsTo('GET', '/api/config')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Upgrade to Premium' })).toBeEnabled();
+    expect(screen.queryByText(BILLING_NOT_CONFIGURED_MESSAGE)).not.toBeInTheDocument();
   });
 
   it("shows Manage billing with 'email not available' when billing details cannot be read", async () => {

@@ -1,7 +1,8 @@
 import { FREE_PLAN_CARD_LIMIT, type User } from '@tend/contracts';
 import { ArrowLeft, CreditCard, Sprout, Trash2, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ActionNote } from '@/components/ui/action-note';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -32,7 +33,8 @@ function periodEnd(user: User, info: CustomerInfo | undefined): string | null {
 
 function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefined }) {
   const notify = useNotify();
-  const { upgrade, pending: upgrading } = useUpgrade('new-tab');
+  const { upgrade, pending: upgrading, unavailable } = useUpgrade('new-tab');
+  const noteId = useId();
   const cancel = useCancelSubscription();
   const [dialog, setDialog] = useState<'upgrade' | 'cancel' | null>(null);
   const expiring = info?.sub?.cancel_at_period_end === true;
@@ -64,8 +66,15 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
               $0/month. Up to {FREE_PLAN_CARD_LIMIT} contact cards and the Chrome extension.
             </p>
           </div>
-          <Button onClick={() => setDialog('upgrade')}>Upgrade to Premium</Button>
+          <Button
+            onClick={() => setDialog('upgrade')}
+            disabled={unavailable !== null}
+            aria-describedby={unavailable ? noteId : undefined}
+          >
+            Upgrade to Premium
+          </Button>
         </div>
+        {unavailable ? <ActionNote id={noteId}>{unavailable}</ActionNote> : null}
         <ConfirmDialog
           open={dialog === 'upgrade'}
           onOpenChange={(open) => setDialog(open ? 'upgrade' : null)}

@@ -1,5 +1,7 @@
 import { PLAN_DESCRIPTORS } from '@tend/contracts';
 import { useNavigate } from 'react-router-dom';
+import { useId } from 'react';
+import { ActionNote } from '@/components/ui/action-note';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { useNotify } from '@/components/ui/toast';
@@ -18,7 +20,8 @@ export function PlanSelectionPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const selectFree = useSelectFreePlan();
-  const { upgrade, pending: upgrading } = useUpgrade('new-tab');
+  const { upgrade, pending: upgrading, unavailable } = useUpgrade('new-tab');
+  const noteId = useId();
 
   return (
     <section className="plan-selection" aria-labelledby="plan-selection-title">
@@ -59,15 +62,19 @@ export function PlanSelectionPage() {
               plan={plan}
               highlighted
               action={
-                <Button
-                  block
-                  size="lg"
-                  loading={upgrading}
-                  disabled={selectFree.isPending}
-                  onClick={() => upgrade(user.id)}
-                >
-                  Choose Premium
-                </Button>
+                <>
+                  <Button
+                    block
+                    size="lg"
+                    loading={upgrading}
+                    disabled={selectFree.isPending || unavailable !== null}
+                    aria-describedby={unavailable ? noteId : undefined}
+                    onClick={() => upgrade(user.id)}
+                  >
+                    Choose Premium
+                  </Button>
+                  {unavailable ? <ActionNote id={noteId}>{unavailable}</ActionNote> : null}
+                </>
               }
             />
           ),
