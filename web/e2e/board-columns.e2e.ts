@@ -66,6 +66,13 @@ describe('board journeys: columns and the free plan', () => {
 
     await toolbarAdd.click();
     await toast(page, 'New column created.');
+    // Toasts sit below the top bar: the bell stays visible and clickable.
+    const topBarBox = await page.locator('.top-bar').boundingBox();
+    const topBarBottom = (topBarBox?.y ?? 0) + (topBarBox?.height ?? 0);
+    // (Polled: the toast slides in from the top.)
+    await expect
+      .poll(async () => (await page.locator('.Toastify__toast').first().boundingBox())?.y ?? -1)
+      .toBeGreaterThanOrEqual(topBarBottom);
     await visible(column(page, 'New Column'));
     // The new column is scrolled into view, and now columns hide on the left.
     await expect.poll(() => viewport.getAttribute('data-more-before')).toBe('true');
