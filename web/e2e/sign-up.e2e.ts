@@ -47,6 +47,11 @@ describe('journey 1: from the landing page to a board', () => {
     await waitForPath(page, '/signup');
     const fields = signUpFields(page);
     await visible(fields.name);
+    // The whole card fits a 1280x800 window, down to 'Already have an account? Log in'.
+    expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(800);
+    const logIn = await page.locator('.auth-card__footer').getByRole('link', { name: 'Log in' }).boundingBox();
+    expect((logIn?.y ?? Infinity) + (logIn?.height ?? 0)).toBeLessThanOrEqual(800);
     await checkScreen(page, 'sign-up');
 
     // The button stays disabled until all four fields are filled.
