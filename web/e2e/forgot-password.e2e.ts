@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUBJECTS, alertText, checklistStates, createAccount, logIn, logOut, submitLogIn } from './helpers/auth';
 import { useBrowser, visible, waitForPath } from './helpers/browser';
 import { linkTo, waitForMail } from './helpers/mail';
-import { checkScreen } from './helpers/screen';
+import { checkScreen, linesOfText } from './helpers/screen';
 
 const NEW_PASSWORD = 'Reset4Network';
 
@@ -45,6 +45,7 @@ describe('journey 3: forgot password', () => {
       'One number': 'met',
     });
     await page.getByLabel('Re-enter new password', { exact: true }).fill(NEW_PASSWORD);
+    expect(await linesOfText(page, account.email)).toBe(1);
     await checkScreen(page, 'reset-password');
     await reset.click();
 

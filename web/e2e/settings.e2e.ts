@@ -14,7 +14,7 @@ import {
 import { hidden, useBrowser, visible, waitForPath } from './helpers/browser';
 import { linkTo, waitForMail } from './helpers/mail';
 import { BILLING_NOT_CONFIGURED } from './helpers/billing';
-import { checkScreen } from './helpers/screen';
+import { checkScreen, linesOfText } from './helpers/screen';
 
 async function openSettings(page: Page): Promise<void> {
   await openAccountMenuItem(page, 'Settings');
@@ -90,6 +90,8 @@ describe('journey 5: settings and account', () => {
     const mail = await waitForMail(newEmail, SUBJECTS.confirmChange);
     await page.goto(linkTo(mail, '/email-confirmation/'));
     await visible(page.getByRole('heading', { name: 'Email address updated!' }));
+    // The address moves to the next line whole; it used to break at its hyphen.
+    expect(await linesOfText(page, newEmail)).toBe(1);
     await checkScreen(page, 'email-updated');
     await page.getByRole('link', { name: 'Back to Board' }).click();
     await waitForPath(page, '/kanban');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseFreePlan, checklistStates, confirmEmail, newAccount, signUpFields, waitForBoard } from './helpers/auth';
 import { useBrowser, visible, waitForPath } from './helpers/browser';
 import { BILLING_NOT_CONFIGURED } from './helpers/billing';
-import { checkScreen } from './helpers/screen';
+import { checkScreen, linesOfText } from './helpers/screen';
 
 const ALL_MET = {
   'At least 8 characters': 'met',
@@ -86,6 +86,7 @@ describe('journey 1: from the landing page to a board', () => {
     await visible(page.getByText(account.email, { exact: true }));
     await visible(page.getByText(/check your junk or spam folder/));
     await visible(page.getByRole('button', { name: 'Resend verification email' }));
+    expect(await linesOfText(page, account.email)).toBe(1);
     await checkScreen(page, 'email-confirmation');
 
     // The link from the email, opened in the same browser, verifies the address.

@@ -27,3 +27,26 @@ export async function checkScreen(page: Page, name: string, options: CheckScreen
   await expectNoSeriousAxeViolations(page, name, options.exclusions);
   await screenshot(page, name);
 }
+
+/**
+ * On how many lines the first occurrence of `text` on the page is drawn (its characters' distinct
+ * line tops): an email address should stay on one line unless it is wider than its line.
+ */
+export async function linesOfText(page: Page, text: string): Promise<number> {
+  return page.evaluate((wanted) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      const tops = new Set<number>();
+      for (let i = at; i < at + wanted.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    }
+    throw new Error(`"${wanted}" is not on the page.`);
+  }, text);
+}

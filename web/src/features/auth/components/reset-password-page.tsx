@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { EmailAddress } from '@/components/ui/email-address';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
@@ -70,7 +71,14 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Reset your password" subtitle={<p>Choose a new password for {email}.</p>}>
+    <AuthCard
+      title="Reset your password"
+      subtitle={
+        <p>
+          Choose a new password for <EmailAddress address={email} after="." />
+        </p>
+      }
+    >
       <form className="form" onSubmit={handleSubmit} noValidate>
         <NewPasswordFields
           password={password}

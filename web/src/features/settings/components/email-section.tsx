@@ -3,6 +3,7 @@ import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { EmailAddress } from '@/components/ui/email-address';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { useNotify } from '@/components/ui/toast';
@@ -90,7 +91,9 @@ export function EmailSection({ user }: { user: User }) {
           <div>
             <p className="panel__value">{user.email}</p>
             {user.desired_email ? (
-              <p className="panel__text muted">Waiting for you to confirm {user.desired_email}.</p>
+              <p className="panel__text muted">
+                Waiting for you to confirm <EmailAddress address={user.desired_email} after="." />
+              </p>
             ) : null}
           </div>
           <button type="button" className="icon-btn" aria-label="Edit email address" onClick={() => setEditing(true)}>
