@@ -53,6 +53,11 @@ describe('board journeys: contacts', () => {
     const linkedIn = add.getByLabel('LinkedIn profile URL', { exact: true });
     const next = add.getByRole('button', { name: 'Next' });
 
+    // The description stands apart from the form (it used to touch the Name label).
+    const description = await add.locator('.dialog__description').boundingBox();
+    const nameLabel = await add.locator('.field__label').first().boundingBox();
+    expect((nameLabel?.y ?? 0) - ((description?.y ?? 0) + (description?.height ?? 0))).toBeGreaterThanOrEqual(16);
+
     // Name is focused at once; 'Next' waits for a name (blank does not count).
     await expect.poll(() => name.evaluate((node) => node === document.activeElement)).toBe(true);
     expect(await next.isDisabled()).toBe(true);
