@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   waitForBoard,
 } from './helpers/auth';
-import { hidden, useBrowser, visible, waitForPath } from './helpers/browser';
+import { currentPath, hidden, useBrowser, visible, waitForPath } from './helpers/browser';
 import { linkTo, waitForMail } from './helpers/mail';
 import { BILLING_NOT_CONFIGURED } from './helpers/billing';
 import { checkScreen, linesOfText } from './helpers/screen';
@@ -137,9 +137,18 @@ describe('journey 5: settings and account', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await hidden(dialog);
 
+    // Re-authentication: the account goes only with the password.
     await page.getByRole('button', { name: 'Delete Account' }).click();
     dialog = await visible(page.getByRole('dialog', { name: 'Delete account?' }));
-    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    const confirmDelete = dialog.getByRole('button', { name: 'Delete Account' });
+    expect(await confirmDelete.isDisabled()).toBe(true);
+    await dialog.getByLabel('Password', { exact: true }).fill('Not-the-passw0rd');
+    await confirmDelete.click();
+    await toast(page, 'Original password incorrect.');
+    await visible(dialog);
+    expect(currentPath(page)).toBe('/account');
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+    await confirmDelete.click();
     await waitForPath(page, '/');
     await visible(page.getByRole('heading', { level: 1, name: 'Keep your professional network warm.' }));
     await page.goto('/kanban');

@@ -11,7 +11,13 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
-import { idSchema, updateUserRequestSchema, type UpdateUserRequest, type User as UserResponse } from '@tend/contracts';
+import {
+  deleteAccountRequestSchema,
+  idSchema,
+  updateUserRequestSchema,
+  type UpdateUserRequest,
+  type User as UserResponse,
+} from '@tend/contracts';
 import type { Response } from 'express';
 import { AllowUnverified } from '../../infra/http/access.decorators';
 import { CurrentUser, SignedIn, type AppRequest } from '../../infra/http/request-user';
@@ -52,16 +58,20 @@ export class AccountController {
     return toUserResponse(result.user);
   }
 
+  /** Re-authentication first: the body carries the password, checked like an email change's. */
   @Delete(':id')
   @HttpCode(204)
   async remove(
     @Param('id', new ZodValidationPipe(idSchema)) id: number,
+    @Body() body: unknown,
     @CurrentUser() user: User,
     @Req() req: AppRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<void> {
     if (id !== user.id) throw new NotFoundException({ errors: ['User not found.'] });
-    await this.account.delete(user);
+    // Validated after the id, so another user's account answers 404 whatever the body.
+    const { password } = new ZodValidationPipe(deleteAccountRequestSchema).transform(body, { type: 'body' });
+    await this.account.delete(user, password);
     await this.sessions.signOut(req, res);
   }
 }

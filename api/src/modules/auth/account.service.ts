@@ -45,8 +45,12 @@ export class AccountService {
     return { user, passwordChanged: changes.password !== undefined };
   }
 
-  /** Deletes the user and everything they own (cascades), ends their sessions, says goodbye by mail. */
-  async delete(user: User): Promise<void> {
+  /**
+   * Deletes the user and everything they own (cascades), ends their sessions, says goodbye by mail.
+   * The password is asked again first (422 'Original password incorrect.', throttled like validate-user).
+   */
+  async delete(user: User, password: string): Promise<void> {
+    await this.passwords.assertCurrentPassword(user, password);
     // Billing cancels an active subscription here once billing exists (spec: cancel first).
     const message = await this.em.transactional(async () => {
       const goodbye = await this.mail.record('account-deleted', user.email, accountDeletedMail(user), null);

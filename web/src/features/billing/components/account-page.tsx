@@ -1,7 +1,7 @@
 import { FREE_PLAN_CARD_LIMIT, type User } from '@tend/contracts';
 import { ArrowLeft, CreditCard, Sprout, Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ActionNote } from '@/components/ui/action-note';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -15,10 +15,9 @@ import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { displayedMonthlyPrice, useCustomerInfo, type CustomerInfo } from '../api/customer-info';
-import { useDeleteAccount } from '../api/delete-account';
 import { useUpgrade } from '../hooks/use-upgrade';
+import { DeleteAccountDialog } from './delete-account-dialog';
 import {
-  DELETE_ACCOUNT_FAILED_MESSAGE,
   DOWNGRADE_FAILED_MESSAGE,
   DOWNGRADE_NO_SUBSCRIPTION_MESSAGE,
   DOWNGRADE_SUCCESS_MESSAGE,
@@ -186,9 +185,6 @@ function BillingSection({
 }
 
 function DeleteAccountSection({ user }: { user: User }) {
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const deleteAccount = useDeleteAccount();
   const [open, setOpen] = useState(false);
 
   return (
@@ -207,21 +203,7 @@ function DeleteAccountSection({ user }: { user: User }) {
           Delete Account
         </Button>
       </div>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Delete account?"
-        description={<p>This permanently deletes your account and everything in it. This cannot be undone.</p>}
-        confirmLabel="Delete Account"
-        tone="danger"
-        pending={deleteAccount.isPending}
-        onConfirm={() =>
-          deleteAccount.mutate(user.id, {
-            onSuccess: () => void navigate('/', { replace: true }),
-            onError: (error) => notify.error(readErrorMessage(error, DELETE_ACCOUNT_FAILED_MESSAGE)),
-          })
-        }
-      />
+      <DeleteAccountDialog user={user} open={open} onOpenChange={setOpen} />
     </section>
   );
 }
