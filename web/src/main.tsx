@@ -5,12 +5,17 @@ import './styles/layout.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadFirstScreen } from './app/preload';
+import { createQueryClient } from './lib/query-client';
+
+const queryClient = createQueryClient();
+preloadFirstScreen(window.location.pathname, queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');
 
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
@@ -9,8 +8,7 @@ import { AppRoutes } from './router';
  * of loaders, actions and fetchers to every page, the landing page included, for features the app
  * does not use (see docs/PERFORMANCE.md).
  */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>

@@ -14,8 +14,8 @@ import { RouteGate } from './route-gate';
 // Everything behind sign-in loads on demand: the landing page and the auth screens carry none of
 // the board (drag and drop, virtual lists, cropping) nor the top bar's menus and dialogs. A layout
 // and the screens inside it are fetched together, so opening one costs one round trip, not two.
-const boardModules = () => Promise.all([import('./layouts/board-layout'), import('./layouts/board-screen')]);
-const settingsModules = () =>
+export const boardModules = () => Promise.all([import('./layouts/board-layout'), import('./layouts/board-screen')]);
+export const settingsModules = () =>
   Promise.all([
     import('./layouts/settings-layout'),
     import('@/features/settings/components/settings-page'),
