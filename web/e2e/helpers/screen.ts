@@ -7,12 +7,16 @@ export interface CheckScreenOptions {
   exclusions?: readonly AxeExclusion[];
 }
 
-/** Waits until every finite animation (a dialog fading in, a toast sliding) has finished. */
+/** Waits until every running finite animation (a dialog fading in, a toast sliding) has finished. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    // Running ones only: a paused animation (a toast's timer under the pointer) would never finish.
     const finite = document
       .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+      .filter(
+        (animation) =>
+          animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+      );
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
