@@ -1,4 +1,4 @@
-/** Spec section 8 texts for plans and billing. */
+/** PRODUCT.md §8 texts for plans and billing. */
 export const CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE =
   'There is an active subscription associated with this account. Please manage your subscription through the Stripe portal.';
 export const CHECKOUT_FAILED_MESSAGE =

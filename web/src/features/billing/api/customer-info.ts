@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
-/** The billing call's answer (spec section 3): the subscription and the payment-provider customer. */
+/** The billing call's answer (PRODUCT.md §3): the subscription and the payment-provider customer. */
 export interface CustomerInfo {
   sub?: {
     cancel_at_period_end?: boolean;
@@ -33,7 +33,7 @@ export function useCustomerInfo(enabled: boolean) {
 }
 
 /**
- * Spec section 9: displayed price = plan amount in cents / 100, reduced by any coupon percent_off,
+ * PRODUCT.md §9: displayed price = plan amount in cents / 100, reduced by any coupon percent_off,
  * two decimals; 10 when unknown.
  */
 export function displayedMonthlyPrice(info: CustomerInfo | undefined): string {
