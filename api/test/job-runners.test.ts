@@ -7,7 +7,7 @@ import { ENTITIES } from '../src/app/entities';
 import { createOrmOptions } from '../src/infra/database/mikro-orm.config';
 import { JobDeadlineExceededError, JobDispatcher } from '../src/infra/queue/job-dispatcher';
 import { HandlesJob, type JobContext, type JobHandler } from '../src/infra/queue/job-handler';
-import type { JobData } from '../src/infra/queue/job-map';
+import type { DraftJobResult, JobData } from '../src/infra/queue/job-map';
 import { JobWorkerModule } from '../src/infra/queue/job-worker.module';
 import { QueueModule } from '../src/infra/queue/queue.module';
 import { redisAvailable } from './helpers/test-app';
@@ -58,6 +58,21 @@ class ReminderHandler implements JobHandler<'reminders', 'reminders.deliver'> {
   }
 }
 
+/** The `ai` queue's jobs (one attempt each): fail or answer, per contact id. */
+const drafts = new Map<number, { fail: boolean; runs: number }>();
+
+@HandlesJob('ai', 'ai.draft')
+@Injectable()
+class DraftHandler implements JobHandler<'ai', 'ai.draft'> {
+  handle({ contactId }: JobData<'ai', 'ai.draft'>): Promise<DraftJobResult> {
+    const entry = drafts.get(contactId);
+    if (!entry) return Promise.reject(new Error(`no script for draft ${contactId}`));
+    entry.runs += 1;
+    if (entry.fail) return Promise.reject(new Error(`draft ${contactId} broke`));
+    return Promise.resolve({ status: 'written', sealed: `sealed-${contactId}` });
+  }
+}
+
 const RETRY_DELAY_MS = 40;
 let nextId = 1;
 
@@ -86,7 +101,7 @@ async function startRunner(redisUrl: string | undefined): Promise<INestApplicati
       JobWorkerModule.forRoot({
         bullmq: redisUrl !== undefined,
         imports: [],
-        handlers: [RecordingHandler],
+        handlers: [RecordingHandler, DraftHandler],
         partial: true,
       }),
     ],
@@ -231,6 +246,36 @@ describe.each(runners)('the %s job runner', (runner) => {
     await until(() => entry.runs.length === 1);
   });
 
+  it('runs a job of a one-attempt queue once, and its failure reaches the waiting caller at once', async () => {
+    const id = nextId++;
+    drafts.set(id, { fail: false, runs: 0 });
+    const data = {
+      contactId: id,
+      userId: 1,
+      tone: 'warm',
+      purpose: 'check-in',
+      deadlineAt: Date.now() + 5_000,
+    } as const;
+    expect(await jobs.dispatchAndWait('ai', 'ai.draft', data, { jobId: `draft-${id}`, timeoutMs: 5_000 })).toEqual({
+      status: 'written',
+      sealed: `sealed-${id}`,
+    });
+    const failing = nextId++;
+    drafts.set(failing, { fail: true, runs: 0 });
+    const started = Date.now();
+    await expect(
+      jobs.dispatchAndWait(
+        'ai',
+        'ai.draft',
+        { ...data, contactId: failing },
+        { jobId: `draft-${failing}`, timeoutMs: 5_000 },
+      ),
+    ).rejects.toThrow(`draft ${failing} broke`);
+    expect(Date.now() - started).toBeLessThan(RETRY_DELAY_MS * 10);
+    await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * 5));
+    expect(drafts.get(failing)?.runs).toBe(1);
+  });
+
   it('refuses a request-reply job whose id was used before', async () => {
     const id = nextId++;
     script(id, 0, { reply: 'first' });
@@ -269,6 +314,6 @@ describe('the worker’s handlers', () => {
   });
 
   it('boot when every job has exactly one handler', async () => {
-    expect(await boot([RecordingHandler, ReminderHandler], false)).toBeUndefined();
+    expect(await boot([RecordingHandler, ReminderHandler, DraftHandler], false)).toBeUndefined();
   });
 });

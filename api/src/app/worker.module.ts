@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { JobWorkerModule } from '../infra/queue/job-worker.module';
+import { AiModule } from '../modules/ai/ai.module';
+import { WriteDraftProcessor } from '../modules/ai/jobs/write-draft.processor';
 import { SendMailProcessor } from '../modules/mail/jobs/send-mail.processor';
 import { MailModule } from '../modules/mail/mail.module';
 import { DeliverReminderProcessor } from '../modules/reminders/jobs/deliver-reminder.processor';
@@ -15,8 +17,8 @@ export class WorkerModule {
       imports: [
         JobWorkerModule.forRoot({
           bullmq: config.redisUrl !== undefined,
-          imports: [MailModule, RemindersModule],
-          handlers: [SendMailProcessor, DeliverReminderProcessor],
+          imports: [MailModule, RemindersModule, AiModule],
+          handlers: [SendMailProcessor, DeliverReminderProcessor, WriteDraftProcessor],
         }),
       ],
     };

@@ -22,9 +22,10 @@ describe('draft requests', () => {
   });
 
   it('need a contact id and refuse unknown fields', () => {
-    expect(errors({})).toEqual(['id is required.']);
-    expect(errors({ id: 'seven' })).toEqual(['id must be a contact id.']);
-    expect(errors({ id: 0 })).toEqual(['id must be a contact id.']);
+    expect(errors({})).toEqual(['Contact id is required.']);
+    expect(errors({ id: 'seven' })).toEqual(['Contact id must be a number.']);
+    expect(errors({ id: 1.5 })).toEqual(['Contact id must be a whole number.']);
+    expect(errors({ id: 0 })).toEqual(['Contact id must be positive.']);
     expect(errors({ id: 1, prompt: 'write a poem' })).toHaveLength(1);
   });
 });

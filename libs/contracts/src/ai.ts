@@ -29,9 +29,11 @@ export const DRAFT_MAX_LENGTH = NOTES_MAX_LENGTH;
 /** `POST /api/geminis/`: the contact's id (the spec's payload), and optionally a tone and a purpose. */
 export const draftRequestSchema = z.strictObject({
   id: z
-    .number({ error: (issue) => (issue.input === undefined ? 'id is required.' : 'id must be a contact id.') })
-    .int({ error: 'id must be a contact id.' })
-    .positive({ error: 'id must be a contact id.' }),
+    .number({
+      error: (issue) => (issue.input === undefined ? 'Contact id is required.' : 'Contact id must be a number.'),
+    })
+    .int({ error: 'Contact id must be a whole number.' })
+    .positive({ error: 'Contact id must be positive.' }),
   tone: z
     .enum(DRAFT_TONES, { error: `Tone must be one of: ${DRAFT_TONES.join(', ')}.` })
     .optional()

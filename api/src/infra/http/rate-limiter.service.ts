@@ -9,6 +9,8 @@ export interface LimitRule {
   name: string;
   points: number;
   durationSeconds: number;
+  /** The 429's message, when this limit has its own (which limit the user reached). */
+  message?: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export class RateLimiterService implements OnModuleDestroy {
       await this.limiter(rule).consume(subject);
     } catch (error) {
       if (error instanceof RateLimiterRes) {
-        throw new TooManyRequestsException(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        throw new TooManyRequestsException(Math.max(1, Math.ceil(error.msBeforeNext / 1000)), rule.message);
       }
       throw error;
     }

@@ -1,3 +1,5 @@
+import type { DraftPurpose, DraftTone } from '@tend/contracts';
+
 /**
  * Every queue, its job names and their payloads. Names are stable strings (never class names);
  * payloads hold ids only, never an address, a token or message text.
@@ -10,6 +12,13 @@ export interface JobMap {
     /** One user's follow-up reminder email for one local day (a `reminder_deliveries` row). */
     'reminders.deliver': { deliveryId: number };
   };
+  ai: {
+    /**
+     * A follow-up draft for one contact, asked for by its owner, wanted by `deadlineAt` (epoch ms):
+     * the request waits for it (request-reply), and past the deadline nobody is waiting any more.
+     */
+    'ai.draft': { contactId: number; userId: number; tone: DraftTone; purpose: DraftPurpose; deadlineAt: number };
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -21,7 +30,16 @@ export type JobData<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N];
  * not named here answer nothing. With Redis the answer passes through it: no plain text there
  * either (seal it).
  */
-export type JobResults = Record<never, never>;
+export interface JobResults {
+  ai: { 'ai.draft': DraftJobResult };
+}
+
+/**
+ * The draft itself travels sealed (AES-256-GCM under the session secret): through Redis it is
+ * opaque. `not-found`: the contact or its owner went away (or out of sight) meanwhile.
+ */
+export type DraftJobResult =
+  { status: 'written'; sealed: string } | { status: 'not-found' } | { status: 'failed' } | { status: 'timed-out' };
 
 export type JobResult<Q extends QueueName, N extends JobName<Q>> = Q extends keyof JobResults
   ? N extends keyof JobResults[Q]
@@ -45,6 +63,8 @@ export const JOB_ATTEMPTS = 5;
 export const QUEUES: { [Q in QueueName]: QueueSettings<Q> } = {
   mail: { jobs: ['mail.send'], concurrency: 4, attempts: JOB_ATTEMPTS },
   reminders: { jobs: ['reminders.deliver'], concurrency: 8, attempts: JOB_ATTEMPTS },
+  // Someone is waiting for each draft: one run (the provider call retries within it), many at once.
+  ai: { jobs: ['ai.draft'], concurrency: 16, attempts: 1 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
