@@ -12,7 +12,6 @@ import type { ApiClient } from './helpers/api-client';
 import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
 
 let app: TestApp;
-let counter = 0;
 
 beforeAll(async () => {
   app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
@@ -30,11 +29,8 @@ afterEach(() => {
 /** 2026-06-01 11:30 UTC: already 2 June in Kiritimati (UTC+14), still 1 June in Pago Pago (UTC-11). */
 const INSTANT = new Date('2026-06-01T11:30:00Z');
 
-async function person(timeZone = 'UTC', plan: 'free' | 'premium' = 'premium') {
-  counter += 1;
-  const { client, userId } = await app.verifiedClient(`people-${counter}@example.com`);
-  await app.db.query('update users set plan = $1, time_zone = $2 where id = $3', [plan, timeZone, userId]);
-  return { client, userId };
+function person(timeZone = 'UTC') {
+  return app.member({ timeZone, prefix: 'people' });
 }
 
 async function contact(client: ApiClient, name: string): Promise<Contact> {

@@ -5,11 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JobDispatcher } from '../src/infra/queue/job-dispatcher';
 import { TaskRunner } from '../src/infra/schedule/task-runner.service';
 import { Clock } from '../src/infra/time/clock';
-import type { ApiClient } from './helpers/api-client';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+import { redisAvailable, startTestApp, type Member, type TestApp } from './helpers/test-app';
 
 let app: TestApp;
-let counter = 0;
 
 beforeAll(async () => {
   app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
@@ -31,18 +29,10 @@ function clock(): Clock {
   return app.running.app.get(Clock);
 }
 
-interface Someone {
-  client: ApiClient;
-  userId: number;
-  email: string;
-}
+type Someone = Member;
 
-async function someone(timeZone: string): Promise<Someone> {
-  counter += 1;
-  const email = `reminded-${counter}@example.com`;
-  const { client, userId } = await app.verifiedClient(email);
-  await app.db.query(`update users set plan = 'premium', time_zone = $1 where id = $2`, [timeZone, userId]);
-  return { client, userId, email };
+function someone(timeZone: string): Promise<Someone> {
+  return app.member({ timeZone, prefix: 'reminded' });
 }
 
 /** A contact with an interaction whose next-contact date is `next` (logged while the clock says `loggedAt`). */

@@ -25,7 +25,8 @@ export class SmtpMailTransport extends MailTransport {
 
   constructor(smtpUrl: string) {
     super();
-    this.transporter = nodemailer.createTransport(smtpUrl);
+    // A pool of open connections: a burst of reminder emails must not pay a handshake each.
+    this.transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 4 });
   }
 
   async send(mail: OutgoingMail): Promise<void> {
