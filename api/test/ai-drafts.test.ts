@@ -17,19 +17,13 @@ import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
 // `ai.draft` job (BullMQ when Redis answers), the limits. Models through their SDKs: ai-providers.test.ts.
 
 const mode = redisAvailable() ? 'bullmq' : 'in-process';
-let counter = 0;
 
+/** A verified member who signs drafts as Grace Hopper; `plan: null` has not chosen a plan yet. */
 async function person(app: TestApp, options: { plan?: 'free' | 'premium' | null; timeZone?: string } = {}) {
-  counter += 1;
-  const { client, userId } = await app.verifiedClient(`drafts-${counter}@example.com`);
   const plan = options.plan === undefined ? 'premium' : options.plan;
-  await app.db.query('update users set plan = $1, time_zone = $2, name = $3 where id = $4', [
-    plan,
-    options.timeZone ?? 'UTC',
-    'Grace Hopper',
-    userId,
-  ]);
-  return { client, userId };
+  const member = await app.member({ plan: plan ?? 'free', timeZone: options.timeZone, prefix: 'drafts' });
+  await app.db.query('update users set plan = $1, name = $2 where id = $3', [plan, 'Grace Hopper', member.userId]);
+  return member;
 }
 
 async function contact(client: ApiClient, fields: Record<string, unknown>): Promise<Contact> {

@@ -72,7 +72,6 @@ async function capturingOutput<T>(work: () => Promise<T>): Promise<{ result: T; 
 describe.each(cases)('AI drafts from the $provider provider', (spec) => {
   let app: TestApp;
   let server: FakeGeminiServer | FakeOpenAiServer;
-  let counter = 0;
 
   beforeAll(async () => {
     server = await spec.server().start();
@@ -94,11 +93,11 @@ describe.each(cases)('AI drafts from the $provider provider', (spec) => {
     server.reset();
   });
 
+  /** A verified premium member; the name signs the drafts. */
   async function person(name = 'Grace Hopper') {
-    counter += 1;
-    const { client, userId } = await app.verifiedClient(`${spec.provider}-${counter}@example.com`);
-    await app.db.query(`update users set plan = 'premium', name = $1 where id = $2`, [name, userId]);
-    return { client, userId };
+    const member = await app.member({ prefix: spec.provider });
+    await app.db.query('update users set name = $1 where id = $2', [name, member.userId]);
+    return member;
   }
 
   async function contact(client: ApiClient, fields: Record<string, unknown>): Promise<Contact> {
