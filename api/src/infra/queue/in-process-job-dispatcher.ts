@@ -1,4 +1,5 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JobHandlerRegistry } from './job-handler-registry';
 import {
@@ -34,6 +35,8 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
     private readonly retryDelayMs: number,
   ) {
     super();
+    // Every waiting job listens for the stop: dozens at once (request-reply drafts) are normal here.
+    setMaxListeners(0, this.stopped.signal);
   }
 
   dispatch<Q extends QueueName, N extends JobName<Q>>(

@@ -10,23 +10,23 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { UpstreamException } from '../../infra/http/http-exception.filter';
 import { JobDeadlineExceededError, JobDispatcher } from '../../infra/queue/job-dispatcher';
 import type { DraftJobResult } from '../../infra/queue/job-map';
-import { CONTACT_NOT_FOUND_MESSAGE, ContactsService } from '../contacts/contacts.service';
+import { CONTACT_NOT_FOUND_MESSAGE } from '../contacts/contacts.service';
 import type { SignedInUser } from '../users/signed-in-user-cache';
 import { DRAFT_BOX, DraftBox } from './draft-box';
 import { DraftLimits } from './draft-limits';
 
 /**
- * The api's side of a draft: the contact must be the user's and in sight (404), the user within
- * the limits (429); then the `ai.draft` job carries ids only, and the request waits for its answer
- * up to the deadline (504 past it; 502 when the model failed). The AI never sends anything: the
- * draft goes back to the user, who copies it or opens it in their mail client.
+ * The api's side of a draft: the user within the limits (429); then the `ai.draft` job carries ids
+ * only, and the request waits for its answer up to the deadline (504 past it; 502 when the model
+ * failed; 404 when the contact is not the user's, or hidden: the job finds out, before any model
+ * is asked). The AI never sends anything: the draft goes back to the user, who copies it or opens
+ * it in their mail client.
  */
 @Injectable()
 export class AiService {
   private readonly logger = new Logger('AiDrafts');
 
   constructor(
-    private readonly contacts: ContactsService,
     private readonly limits: DraftLimits,
     private readonly jobs: JobDispatcher,
     @Inject(DRAFT_BOX) private readonly box: DraftBox,
@@ -34,7 +34,6 @@ export class AiService {
   ) {}
 
   async draft(user: SignedInUser, request: ParsedDraftRequest): Promise<DraftResponse> {
-    await this.contacts.findVisible(user, request.id);
     const counted = await this.limits.count(user);
     const result = await this.write(user, request);
     if (result.status === 'written') return this.box.open(result.sealed);

@@ -41,26 +41,29 @@ export class DraftLimits {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.perMinute = {
-      name: 'ai-minute',
-      points: config.ai.perMinute,
-      durationSeconds: 60,
-      message: draftRateLimitMessage(config.ai.perMinute),
-    };
+    this.perMinute = { name: 'ai-minute', points: config.ai.perMinute, durationSeconds: 60 };
   }
 
-  /** Counts one draft against both limits (429 with Retry-After, naming the limit, past either). */
+  /**
+   * Counts one draft against both limits (429 with Retry-After, naming the limit, past either). A
+   * draft refused by the minute's limit does not count against the day.
+   */
   async count(user: DraftOwner): Promise<CountedDraft> {
-    await this.limiter.consume(this.perMinute, String(user.id));
     const points = user.plan === 'premium' ? this.config.ai.dailyLimitPremium : this.config.ai.dailyLimitFree;
     // The day is in the key, so a new local day starts a new count; the window outlives any day.
     const perDay: LimitRule = { name: 'ai-day', points, durationSeconds: 26 * 3_600 };
     const now = this.clock.now();
     const subject = `${user.id}:${localDate(user.timeZone, now)}`;
-    try {
-      await this.limiter.consume(perDay, subject);
-    } catch (error) {
-      if (!(error instanceof TooManyRequestsException)) throw error;
+    // Both counted in one statement.
+    const [minuteWait = 0, dayWait = 0] = await this.limiter.consumeAll([
+      { rule: this.perMinute, subject: String(user.id) },
+      { rule: perDay, subject },
+    ]);
+    if (minuteWait > 0) {
+      if (dayWait === 0) await this.limiter.refund(perDay, subject);
+      throw new TooManyRequestsException(minuteWait, draftRateLimitMessage(this.config.ai.perMinute));
+    }
+    if (dayWait > 0) {
       throw new TooManyRequestsException(secondsUntilNextDay(user.timeZone, now), draftDailyQuotaMessage(points));
     }
     return { refund: () => this.limiter.refund(perDay, subject) };

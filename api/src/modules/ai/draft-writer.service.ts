@@ -3,12 +3,11 @@ import { localDate } from '@tend/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { DraftJobResult, JobData } from '../../infra/queue/job-map';
 import { Clock } from '../../infra/time/clock';
-import { ContactsService } from '../contacts/contacts.service';
 import { InteractionsService } from '../interactions/interactions.service';
 import { UsersService } from '../users/users.service';
 import { DRAFT_BOX, DraftBox } from './draft-box';
 import { finishDraft } from './draft-text';
-import { buildPrompt, type DraftContext } from './prompt-builder';
+import { buildPrompt, PROMPT_BUDGET, type DraftContext } from './prompt-builder';
 import { AI_PROVIDER, redactor, type AiProvider, type Redact } from './providers/ai-provider';
 import { withRetries } from './providers/retry';
 
@@ -16,6 +15,8 @@ import { withRetries } from './providers/retry';
 export const PROVIDER_RETRIES = 2;
 /** The first retry waits 250-500 ms, the second 500-1000 ms. */
 export const PROVIDER_RETRY_BASE_MS = 500;
+/** More interactions than this never fit the prompt's budget (each takes 50 characters or more). */
+const HISTORY_LIMIT = Math.ceil(PROMPT_BUDGET / 50);
 /** The writer stops this long before the request's deadline, so its answer can still reach the api. */
 const DEADLINE_MARGIN_MS = 300;
 
@@ -32,7 +33,6 @@ export class DraftWriter {
 
   constructor(
     private readonly users: UsersService,
-    private readonly contacts: ContactsService,
     private readonly interactions: InteractionsService,
     private readonly clock: Clock,
     @Inject(AI_PROVIDER) private readonly provider: AiProvider,
@@ -93,20 +93,14 @@ export class DraftWriter {
 
   /** Everything the draft is written from, read now; null when the user or the card is gone or hidden. */
   private async context(job: JobData<'ai', 'ai.draft'>): Promise<DraftContext | null> {
-    const user = await this.users.findById(job.userId);
+    // The user's row from memory when this process has it (kept current by the row-change feed).
+    const user = await this.users.findSignedIn(job.userId);
     if (!user) return null;
     try {
-      const contact = await this.contacts.findVisible(user, job.contactId);
-      const history = await this.interactions.list(user, job.contactId);
+      const { contact, history } = await this.interactions.contactWithHistory(user, job.contactId, HISTORY_LIMIT);
       return {
         sender: { name: user.name },
-        contact: {
-          name: contact.name,
-          title: contact.title,
-          company: contact.company,
-          connectionDescription: contact.connectionDescription,
-          dateConnected: contact.dateConnected,
-        },
+        contact,
         interactions: history.map((interaction) => ({
           id: interaction.id,
           date: interaction.dateContacted,

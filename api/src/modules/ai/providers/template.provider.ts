@@ -13,19 +13,24 @@ const METHODS: Record<string, string> = {
   'Other (add in notes)': 'our last conversation',
 };
 
+// Formatters are made once: making one costs far more than using it.
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+const DAY_AND_YEAR = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "March 3" this year, "March 3, 2025" another. */
 function day(date: string, today: string): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  const sameYear = date.slice(0, 4) === today.slice(0, 4);
-  return at.toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-    timeZone: 'UTC',
-  });
+  const format = date.slice(0, 4) === today.slice(0, 4) ? DAY : DAY_AND_YEAR;
+  return format.format(new Date(`${date}T00:00:00Z`));
 }
 
 function monthOf(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return MONTH.format(new Date(`${date}T00:00:00Z`));
 }
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
