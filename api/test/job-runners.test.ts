@@ -58,6 +58,22 @@ class ReminderHandler implements JobHandler<'reminders', 'reminders.deliver'> {
   }
 }
 
+@HandlesJob('imports', 'import.run')
+@Injectable()
+class ImportHandler implements JobHandler<'imports', 'import.run'> {
+  handle(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+@HandlesJob('imports', 'export.build')
+@Injectable()
+class ExportHandler implements JobHandler<'imports', 'export.build'> {
+  handle(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 /** The `ai` queue's jobs (one attempt each): fail or answer, per contact id. */
 const drafts = new Map<number, { fail: boolean; runs: number }>();
 
@@ -314,6 +330,8 @@ describe('the worker’s handlers', () => {
   });
 
   it('boot when every job has exactly one handler', async () => {
-    expect(await boot([RecordingHandler, ReminderHandler, DraftHandler], false)).toBeUndefined();
+    expect(
+      await boot([RecordingHandler, ReminderHandler, ImportHandler, ExportHandler, DraftHandler], false),
+    ).toBeUndefined();
   });
 });

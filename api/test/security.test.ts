@@ -350,7 +350,7 @@ describe('security', () => {
   it('confines an unverified user: every route but the account ones answers 403 (walks the router)', async () => {
     const client = await ApiClient.create(app.url);
     const user = await client.signUp('unverified@example.com');
-    // The confirmation mail is sent (and its row updated) in the background: let it settle first.
+    // The sign-up's confirmation email is sent by a job: let it settle before the snapshot.
     await mailSettled(app);
     const routes = listRoutes(app.running.app).filter(
       (r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`) && !UNVERIFIED_ROUTES.has(`${r.method} ${r.path}`),

@@ -11,3 +11,4 @@ export * from './interactions';
 export * from './notifications';
 export * from './linkedin';
 export * from './ai';
+export * from './imports';

@@ -12,6 +12,12 @@ export interface JobMap {
     /** One user's follow-up reminder email for one local day (a `reminder_deliveries` row). */
     'reminders.deliver': { deliveryId: number };
   };
+  imports: {
+    /** Runs a previewed import (an `imports` row, by its UUID) batch by batch. */
+    'import.run': { importId: string };
+    /** Builds a user's export zip (a `data_exports` row, by its UUID). */
+    'export.build': { exportId: string };
+  };
   ai: {
     /**
      * A follow-up draft for one contact, asked for by its owner, wanted by `deadlineAt` (epoch ms):
@@ -63,11 +69,14 @@ export const JOB_ATTEMPTS = 5;
 export const QUEUES: { [Q in QueueName]: QueueSettings<Q> } = {
   mail: { jobs: ['mail.send'], concurrency: 4, attempts: JOB_ATTEMPTS },
   reminders: { jobs: ['reminders.deliver'], concurrency: 8, attempts: JOB_ATTEMPTS },
+  imports: { jobs: ['import.run', 'export.build'], concurrency: 2, attempts: JOB_ATTEMPTS },
   // Someone is waiting for each draft: one run (the provider call retries within it), many at once.
   ai: { jobs: ['ai.draft'], concurrency: 16, attempts: 1 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+/** The first retry's delay (doubling each time), the same in BullMQ and in-process. */
 export const DEFAULT_RETRY_DELAY_MS = 2_000;
 /** Finished jobs BullMQ keeps (their ids are then taken: an add with one is ignored, and counted). */
 export const KEEP_COMPLETED = 1_000;
