@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { baseUrl } from './app';
 import { hidden, visible } from './browser';
-import { screenshot } from './screenshot';
+import { checkScreen } from './screen';
 
 export interface TierRow {
   id: number;
@@ -245,13 +245,12 @@ export async function samplePng(width = 480, height = 360): Promise<Buffer> {
 }
 
 /**
- * A screenshot (SCREENSHOTS=1 only) once the toasts have gone, for screens they would cover (the
- * top-centre toasts sit over a modal's header).
+ * `checkScreen` once the toasts have gone, for screens they would cover (the top-centre toasts sit
+ * over a modal's header); the toasts themselves are scanned where they appear.
  */
-export async function screenshotWithoutToasts(page: Page, name: string): Promise<void> {
-  if (process.env['SCREENSHOTS'] !== '1') return;
+export async function checkScreenWithoutToasts(page: Page, name: string): Promise<void> {
   await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 10_000 }).toBe(0);
-  await screenshot(page, name);
+  await checkScreen(page, name);
 }
 
 /** Whether an `<img>` has loaded a real picture (a broken image has naturalWidth 0). */

@@ -87,9 +87,12 @@ export class AccountService {
 
   /**
    * Deletes the user and everything they own (cascades), ends their sessions, says goodbye by
-   * mail, and removes their photo files once the deletion has committed.
+   * mail, and removes their photo files once the deletion has committed. The password is asked
+   * again first.
    */
-  async delete(user: User): Promise<void> {
+  async delete(user: User, password: string): Promise<void> {
+    // Re-authentication first (422 'Original password incorrect.', throttled like validate-user).
+    await this.passwords.assertCurrentPassword(user, password);
     // Billing cancels an active subscription here once billing exists (spec: cancel first).
     const { message, photos } = await this.em.transactional(async () => {
       const keys = await this.contacts.photoKeysOf(user.id);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { sessionKeys } from '../../../lib/session';
+import { apiRequest } from '@/lib/api-client';
+import { sessionKeys } from '@/lib/session';
 import { billingKeys } from './keys';
 
 export type CancelResult = 'cancelled' | 'no-subscription';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
 /** The billing call's answer (spec section 3): the subscription and the payment-provider customer. */

@@ -1,28 +1,29 @@
 import { FREE_PLAN_CARD_LIMIT, type User } from '@tend/contracts';
 import { ArrowLeft, CreditCard, Sprout, Trash2, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { PageTitle } from '../../../components/ui/page-title';
-import { Spinner } from '../../../components/ui/spinner';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { formatLongDate } from '../../../lib/dates';
-import { ROUTES } from '../../../lib/routes';
-import { useCurrentUser } from '../../../lib/session';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ActionNote } from '@/components/ui/action-note';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { PageTitle } from '@/components/ui/page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { formatLongDate } from '@/lib/dates';
+import { ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { displayedMonthlyPrice, useCustomerInfo, type CustomerInfo } from '../api/customer-info';
-import { useDeleteAccount } from '../api/delete-account';
 import { useUpgrade } from '../hooks/use-upgrade';
+import { DeleteAccountDialog } from './delete-account-dialog';
 import {
-  DELETE_ACCOUNT_FAILED_MESSAGE,
   DOWNGRADE_FAILED_MESSAGE,
   DOWNGRADE_NO_SUBSCRIPTION_MESSAGE,
   DOWNGRADE_SUCCESS_MESSAGE,
   EMAIL_NOT_AVAILABLE,
 } from '../messages';
+import '../billing.css';
 
 function periodEnd(user: User, info: CustomerInfo | undefined): string | null {
   const fromProvider = info?.sub?.current_period_end;
@@ -31,7 +32,8 @@ function periodEnd(user: User, info: CustomerInfo | undefined): string | null {
 
 function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefined }) {
   const notify = useNotify();
-  const { upgrade, pending: upgrading } = useUpgrade('new-tab');
+  const { upgrade, pending: upgrading, unavailable } = useUpgrade('new-tab');
+  const noteId = useId();
   const cancel = useCancelSubscription();
   const [dialog, setDialog] = useState<'upgrade' | 'cancel' | null>(null);
   const expiring = info?.sub?.cancel_at_period_end === true;
@@ -63,8 +65,15 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
               $0/month. Up to {FREE_PLAN_CARD_LIMIT} contact cards and the Chrome extension.
             </p>
           </div>
-          <Button onClick={() => setDialog('upgrade')}>Upgrade to Premium</Button>
+          <Button
+            onClick={() => setDialog('upgrade')}
+            disabled={unavailable !== null}
+            aria-describedby={unavailable ? noteId : undefined}
+          >
+            Upgrade to Premium
+          </Button>
         </div>
+        {unavailable ? <ActionNote id={noteId}>{unavailable}</ActionNote> : null}
         <ConfirmDialog
           open={dialog === 'upgrade'}
           onOpenChange={(open) => setDialog(open ? 'upgrade' : null)}
@@ -176,9 +185,6 @@ function BillingSection({
 }
 
 function DeleteAccountSection({ user }: { user: User }) {
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const deleteAccount = useDeleteAccount();
   const [open, setOpen] = useState(false);
 
   return (
@@ -197,21 +203,7 @@ function DeleteAccountSection({ user }: { user: User }) {
           Delete Account
         </Button>
       </div>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Delete account?"
-        description={<p>This permanently deletes your account and everything in it. This cannot be undone.</p>}
-        confirmLabel="Delete Account"
-        tone="danger"
-        pending={deleteAccount.isPending}
-        onConfirm={() =>
-          deleteAccount.mutate(user.id, {
-            onSuccess: () => void navigate('/', { replace: true }),
-            onError: (error) => notify.error(readErrorMessage(error, DELETE_ACCOUNT_FAILED_MESSAGE)),
-          })
-        }
-      />
+      <DeleteAccountDialog user={user} open={open} onOpenChange={setOpen} />
     </section>
   );
 }

@@ -1,15 +1,18 @@
 import { PLAN_DESCRIPTORS } from '@tend/contracts';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { PageTitle } from '../../../components/ui/page-title';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { ROUTES } from '../../../lib/routes';
-import { useCurrentUser } from '../../../lib/session';
+import { useId } from 'react';
+import { ActionNote } from '@/components/ui/action-note';
+import { Button } from '@/components/ui/button';
+import { PageTitle } from '@/components/ui/page-title';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
 import { useSelectFreePlan } from '../api/update-plan';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { SELECT_PLAN_FAILED_MESSAGE } from '../messages';
 import { PlanCard } from './plan-card';
+import '../billing.css';
 
 /** Shown by the route gate to a verified user who has not chosen a plan yet. */
 export function PlanSelectionPage() {
@@ -17,7 +20,8 @@ export function PlanSelectionPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const selectFree = useSelectFreePlan();
-  const { upgrade, pending: upgrading } = useUpgrade('new-tab');
+  const { upgrade, pending: upgrading, unavailable } = useUpgrade('new-tab');
+  const noteId = useId();
 
   return (
     <section className="plan-selection" aria-labelledby="plan-selection-title">
@@ -58,15 +62,19 @@ export function PlanSelectionPage() {
               plan={plan}
               highlighted
               action={
-                <Button
-                  block
-                  size="lg"
-                  loading={upgrading}
-                  disabled={selectFree.isPending}
-                  onClick={() => upgrade(user.id)}
-                >
-                  Choose Premium
-                </Button>
+                <>
+                  <Button
+                    block
+                    size="lg"
+                    loading={upgrading}
+                    disabled={selectFree.isPending || unavailable !== null}
+                    aria-describedby={unavailable ? noteId : undefined}
+                    onClick={() => upgrade(user.id)}
+                  >
+                    Choose Premium
+                  </Button>
+                  {unavailable ? <ActionNote id={noteId}>{unavailable}</ActionNote> : null}
+                </>
               }
             />
           ),

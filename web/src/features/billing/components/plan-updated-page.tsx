@@ -1,14 +1,15 @@
 import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Sprout } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { PageTitle } from '../../../components/ui/page-title';
-import { Spinner } from '../../../components/ui/spinner';
-import { ROUTES } from '../../../lib/routes';
-import { sessionQueryOptions, useCurrentUser } from '../../../lib/session';
+import { ActionNote } from '@/components/ui/action-note';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { PageTitle } from '@/components/ui/page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { ROUTES } from '@/lib/routes';
+import { sessionQueryOptions, useCurrentUser } from '@/lib/session';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { PLAN_NOT_UPDATED_MESSAGE } from '../messages';
 
@@ -35,7 +36,8 @@ export function PlanUpdatedPage() {
     return () => window.clearTimeout(timer);
   }, [success]);
 
-  const { upgrade, pending } = useUpgrade('same-tab');
+  const { upgrade, pending, unavailable } = useUpgrade('same-tab');
+  const noteId = useId();
   const premium = user.plan === 'premium';
 
   if (waiting) {
@@ -70,7 +72,14 @@ export function PlanUpdatedPage() {
       {isCancelled(status) ? <Alert tone="info">Checkout was cancelled. You have not been charged.</Alert> : null}
       <div className="centered-panel__actions">
         {!premium ? (
-          <Button variant="secondary" size="lg" loading={pending} onClick={() => upgrade(user.id)}>
+          <Button
+            variant="secondary"
+            size="lg"
+            loading={pending}
+            disabled={unavailable !== null}
+            aria-describedby={unavailable ? noteId : undefined}
+            onClick={() => upgrade(user.id)}
+          >
             Upgrade to premium plan
           </Button>
         ) : null}
@@ -78,6 +87,7 @@ export function PlanUpdatedPage() {
           Tend to my network
         </Link>
       </div>
+      {!premium && unavailable ? <ActionNote id={noteId}>{unavailable}</ActionNote> : null}
     </section>
   );
 }

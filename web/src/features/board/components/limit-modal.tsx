@@ -1,11 +1,12 @@
 import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
 import { Check, Crown } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, Modal } from '../../../components/ui/dialog';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/session';
+import { useId, useState } from 'react';
+import { ActionNote } from '@/components/ui/action-note';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, Modal } from '@/components/ui/dialog';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/session';
 import { useKeepFreePlan } from '../api/keep-free-plan';
 import { BOARD_MESSAGES } from '../messages';
 
@@ -16,6 +17,8 @@ interface LimitModalProps {
   onClose: () => void;
   /** Starts checkout (the billing feature's upgrade, composed by the app). */
   onUpgrade: () => void;
+  /** Why Premium cannot be bought here (billing not configured): Upgrade is disabled and says so. */
+  upgradeUnavailable?: string | null;
   upgrading: boolean;
 }
 
@@ -23,7 +26,15 @@ interface LimitModalProps {
  * The free plan's limit (spec section 2): the premium offer, 'Maintain 25 contacts' (confirmed by
  * 'Maintain 25 contacts?') and 'Upgrade'.
  */
-export function LimitModal({ open, reason, onClose, onUpgrade, upgrading }: LimitModalProps) {
+export function LimitModal({
+  open,
+  reason,
+  onClose,
+  onUpgrade,
+  upgrading,
+  upgradeUnavailable = null,
+}: LimitModalProps) {
+  const noteId = useId();
   const user = useCurrentUser();
   const keep = useKeepFreePlan();
   const notify = useNotify();
@@ -51,7 +62,13 @@ export function LimitModal({ open, reason, onClose, onUpgrade, upgrading }: Limi
             <Button variant="secondary" onClick={() => setConfirming(true)}>
               Maintain {FREE_PLAN_CARD_LIMIT} contacts
             </Button>
-            <Button onClick={onUpgrade} loading={upgrading} icon={<Crown size={16} aria-hidden="true" />}>
+            <Button
+              onClick={onUpgrade}
+              loading={upgrading}
+              disabled={upgradeUnavailable !== null}
+              aria-describedby={upgradeUnavailable ? noteId : undefined}
+              icon={<Crown size={16} aria-hidden="true" />}
+            >
               Upgrade
             </Button>
           </>
@@ -84,6 +101,7 @@ export function LimitModal({ open, reason, onClose, onUpgrade, upgrading }: Limi
             ) : null}
           </ul>
         </section>
+        {upgradeUnavailable ? <ActionNote id={noteId}>{upgradeUnavailable}</ActionNote> : null}
       </Modal>
       <ConfirmDialog
         open={confirming}
