@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { JobWorkerModule } from '../infra/queue/job-worker.module';
+import { AiModule } from '../modules/ai/ai.module';
+import { WriteDraftProcessor } from '../modules/ai/jobs/write-draft.processor';
 import { SendMailProcessor } from '../modules/mail/jobs/send-mail.processor';
 import { MailModule } from '../modules/mail/mail.module';
 import { DeliverReminderProcessor } from '../modules/reminders/jobs/deliver-reminder.processor';
@@ -18,8 +20,14 @@ export class WorkerModule {
       imports: [
         JobWorkerModule.forRoot({
           bullmq: config.redisUrl !== undefined,
-          imports: [MailModule, RemindersModule, ImportsModule],
-          handlers: [SendMailProcessor, DeliverReminderProcessor, RunImportProcessor, BuildExportProcessor],
+          imports: [MailModule, RemindersModule, ImportsModule, AiModule],
+          handlers: [
+            SendMailProcessor,
+            DeliverReminderProcessor,
+            RunImportProcessor,
+            BuildExportProcessor,
+            WriteDraftProcessor,
+          ],
         }),
       ],
     };
