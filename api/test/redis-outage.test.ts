@@ -32,6 +32,26 @@ describe('with Redis down', () => {
     expect(unsent[0]?.sealed_body).not.toBeNull();
   });
 
+  it('refuses to start an import it cannot queue, and leaves it ready to start again', async () => {
+    const client = await app.client();
+    const user = await client.signUp('outage-import@example.com');
+    await app.db.query(`update users set email_verified = true, plan = 'premium' where id = $1`, [user.id]);
+    await client.delete('/api/session');
+    await client.logIn('outage-import@example.com');
+    const [tier] = (await client.get('/api/tiers')).body as { id: number }[];
+    const csv = Buffer.from('Name,Email\nAda Lovelace,ada@example.com\n');
+    const preview = await client.raw
+      .post('/api/imports')
+      .set('X-CSRF-Token', client.csrfToken)
+      .field('tier_id', String(tier?.id))
+      .attach('file', csv, { filename: 'people.csv', contentType: 'text/csv' });
+    expect(preview.status).toBe(201);
+    const started = await client.post(`/api/imports/${preview.body.id}/start`);
+    expect(started.status).toBe(503);
+    expect(started.body.errors).toEqual(['The import could not be started just now. Please try again in a moment.']);
+    expect((await client.get(`/api/imports/${preview.body.id}`)).body.state).toBe('preview');
+  });
+
   it('says only which part is down on the public readiness check (the cause goes to the log)', async () => {
     const res = await fetch(`${app.url}/api/ready`);
     expect(res.status).toBe(503);

@@ -1,5 +1,12 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import {
   freePlanLimitMessage,
   IMPORT_BATCH_SIZE,
@@ -18,6 +25,7 @@ import { ImportFileError } from './parsers/import-file-error';
 import { cardKeys, readImportFile } from './parsers/read-import-file';
 
 export const IMPORT_NOT_FOUND_MESSAGE = 'Import not found.';
+export const IMPORT_NOT_STARTED_MESSAGE = 'The import could not be started just now. Please try again in a moment.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -136,7 +144,14 @@ export class ImportsService {
       found.state = 'running';
       return found;
     });
-    await this.jobs.dispatch('imports', 'import.run', { importId: run.id }, { jobId: `import-${run.id}` });
+    try {
+      await this.jobs.dispatch('imports', 'import.run', { importId: run.id }, { jobId: `import-${run.id}` });
+    } catch (error) {
+      // Nothing would ever run it: put it back, so starting again works (and nothing hangs as "running").
+      this.logger.warn(`Import ${run.id} not queued: ${String(error)}`);
+      await this.em.nativeUpdate(ImportRun, { id: run.id, state: 'running', position: 0 }, { state: 'preview' });
+      throw new ServiceUnavailableException({ errors: [IMPORT_NOT_STARTED_MESSAGE] });
+    }
     return run;
   }
 
