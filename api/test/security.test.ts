@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describeRoutes } from '../src/app/route-table';
 import { ApiClient } from './helpers/api-client';
 import { concretePath, listRoutes } from './helpers/routes';
 import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
@@ -20,7 +21,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',
   'GET /api/config',
+  // Stripe proves itself by signing the body (api/test/billing.test.ts checks the signature).
+  'POST /api/stripe/webhook',
 ]);
+/** The one route the CSRF guard lets through, by a mark on the route itself (`@CsrfExempt()`). */
+const CSRF_EXEMPT_ROUTES = ['POST /api/stripe/webhook'];
 /** Signed-in but unverified users may call these (the confirmation screen and their own account). */
 const UNVERIFIED_ROUTES = new Set([
   'GET /api/users',
@@ -93,9 +98,21 @@ describe('security', () => {
     }
   });
 
+  it('exempts exactly the Stripe webhook from CSRF, by a mark on its route rather than a list of paths', async () => {
+    const exempt = describeRoutes(app.running.app)
+      .filter((route) => route.csrfExempt)
+      .map((route) => `${route.method} ${route.path}`);
+    expect(exempt).toEqual(CSRF_EXEMPT_ROUTES);
+    // Without a token it reaches its handler (here billing is off: 503), not the CSRF guard's 403.
+    const res = await (await ApiClient.create(app.url)).post('/api/stripe/webhook', {}, { csrf: false });
+    expect(res.status).toBe(503);
+  });
+
   it('walks every state-changing route: without the session CSRF token it is 403 and nothing changes', async () => {
     const { client, userId } = await app.verifiedClient('csrf@example.com');
-    const routes = listRoutes(app.running.app).filter((r) => r.method !== 'GET');
+    const routes = listRoutes(app.running.app).filter(
+      (r) => r.method !== 'GET' && !CSRF_EXEMPT_ROUTES.includes(`${r.method} ${r.path}`),
+    );
     expect(routes.length).toBeGreaterThan(8);
     await mailSettled(app);
     const before = await snapshot(app);

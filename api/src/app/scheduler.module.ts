@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../modules/billing/billing.module';
+import { PremiumExpiryTask } from '../modules/billing/jobs/premium-expiry.task';
+import { StripeReconcileTask } from '../modules/billing/jobs/stripe-reconcile.task';
 import { MailModule } from '../modules/mail/mail.module';
 import { MailRedeliveryTask } from '../modules/mail/jobs/mail-redelivery.task';
 import { PruneRateLimitsTask } from '../modules/auth/jobs/prune-rate-limits.task';
@@ -10,7 +13,7 @@ import { SessionsModule } from '../modules/auth/sessions/sessions.module';
  * bounded statement themselves. The scheduler role fires them on their cron; `npm run task` runs one.
  */
 @Module({
-  imports: [MailModule, SessionsModule],
-  providers: [MailRedeliveryTask, PruneSessionsTask, PruneRateLimitsTask],
+  imports: [MailModule, SessionsModule, BillingModule],
+  providers: [MailRedeliveryTask, PruneSessionsTask, PruneRateLimitsTask, PremiumExpiryTask, StripeReconcileTask],
 })
 export class SchedulerModule {}

@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { JobWorkerModule } from '../infra/queue/job-worker.module';
+import { BillingModule } from '../modules/billing/billing.module';
+import { SyncCustomersProcessor } from '../modules/billing/jobs/sync-customers.processor';
 import { SendMailProcessor } from '../modules/mail/jobs/send-mail.processor';
 import { MailModule } from '../modules/mail/mail.module';
 
@@ -13,8 +15,8 @@ export class WorkerModule {
       imports: [
         JobWorkerModule.forRoot({
           bullmq: config.redisUrl !== undefined,
-          imports: [MailModule],
-          handlers: [SendMailProcessor],
+          imports: [MailModule, BillingModule],
+          handlers: [SendMailProcessor, SyncCustomersProcessor],
         }),
       ],
     };

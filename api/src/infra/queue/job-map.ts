@@ -6,6 +6,10 @@ export interface JobMap {
   mail: {
     'mail.send': { messageId: number };
   };
+  billing: {
+    /** Re-read these users' subscriptions from Stripe (the daily reconciliation, a page of users). */
+    'billing.sync-customers': { userIds: number[] };
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -22,6 +26,7 @@ export interface QueueSettings<Q extends QueueName> {
 /** The queues and what runs on them; `JobMap` and this must name the same jobs (the types check it). */
 export const QUEUES: { [Q in QueueName]: QueueSettings<Q> } = {
   mail: { jobs: ['mail.send'], concurrency: 4 },
+  billing: { jobs: ['billing.sync-customers'], concurrency: 1 },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

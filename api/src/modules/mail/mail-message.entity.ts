@@ -1,7 +1,14 @@
 import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 export type MailKind =
-  'verify-email' | 'confirm-email-change' | 'reset-password' | 'password-changed' | 'account-deleted';
+  | 'verify-email'
+  | 'confirm-email-change'
+  | 'reset-password'
+  | 'password-changed'
+  | 'account-deleted'
+  | 'premium-started'
+  | 'payment-failed'
+  | 'premium-ended';
 
 /** One email to send. The queue job carries only this row's id, never an address or a token. */
 @Entity({ tableName: 'mail_messages' })
