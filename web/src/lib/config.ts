@@ -39,13 +39,24 @@ export function mergePublicConfig(answer: Partial<Record<keyof PublicConfig, unk
   return merged;
 }
 
-export function usePublicConfig(): PublicConfig {
-  const { data } = useQuery({
+function usePublicConfigAnswer() {
+  return useQuery({
     queryKey: publicConfigKeys.all,
     queryFn: () => api<Partial<Record<keyof PublicConfig, unknown>>>('/api/config'),
     staleTime: Infinity,
     retry: false,
     refetchOnWindowFocus: false,
-  });
-  return mergePublicConfig(data);
+  }).data;
+}
+
+export function usePublicConfig(): PublicConfig {
+  return mergePublicConfig(usePublicConfigAnswer());
+}
+
+/**
+ * False once the server has said billing is off; true or unknown (not answered yet) otherwise, so
+ * a slow or failed config read never hides Premium: the server's own answer then explains.
+ */
+export function useBillingAvailable(): boolean {
+  return usePublicConfigAnswer()?.billing_enabled !== false;
 }

@@ -295,6 +295,37 @@ describe('BoardScreen', () => {
     expect(await screen.findByText(BILLING_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
   });
 
+  it('says billing is not configured beside a disabled Upgrade when the server has no billing', async () => {
+    const { http } = renderBoard('/limit-reached', {
+      user: makeUser({ plan: 'free' }),
+      contacts: many(25),
+      extra: { 'GET /api/config': { body: { billing_enabled: false } } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'The free plan holds 25 contacts' });
+    const upgrade = within(dialog).getByRole('button', { name: 'Upgrade' });
+    await waitFor(() => expect(upgrade).toBeDisabled());
+    expect(upgrade).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
+    expect(http.callsTo('POST', '/api/create-checkout-session')).toHaveLength(0);
+  });
+
+  it('shows the payment banner above the columns for a premium user whose payment failed', async () => {
+    renderBoard('/kanban', {
+      user: makeUser({
+        plan: 'premium',
+        payment_issue: true,
+        stripe_id: 'cus_1',
+        premium_expiry_date: '2026-07-01T12:00:00.000Z',
+      }),
+      extra: { 'GET /api/retreive-customer-info': { body: { cus: { email: 'pay@example.com' }, sub: {} } } },
+    });
+    const title = await screen.findByText('There is an issue with your payment method.');
+    const banner = title.closest<HTMLElement>('[role="alert"]');
+    if (!banner) throw new Error('The banner is not an alert.');
+    expect(await within(banner).findByText(/pay@example\.com/)).toBeInTheDocument();
+    expect(banner).toHaveTextContent('switches to the free plan on July 1, 2026');
+    expect(await screen.findByRole('heading', { name: 'New' })).toBeInTheDocument();
+  });
+
   it('moves a card with its "Move to..." menu to the top of the chosen column', async () => {
     const user = userEvent.setup();
     const answer = [

@@ -2,7 +2,9 @@ import type { Contact } from '@tend/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { useNotify } from '../../components/ui/toast';
+import { PaymentBanner } from '../../features/billing/components/payment-issue';
 import { useUpgrade } from '../../features/billing/hooks/use-upgrade';
+import { BILLING_NOT_CONFIGURED_MESSAGE } from '../../features/billing/messages';
 import { useTiers } from '../../features/board/api/get-tiers';
 import { BoardPage, type BoardMove } from '../../features/board/components/board-page';
 import { LimitModal } from '../../features/board/components/limit-modal';
@@ -56,7 +58,7 @@ export function BoardScreen() {
   const contacts = useContacts();
   const columns = useMemo(() => (contacts.data ? groupContactsByTier(contacts.data) : undefined), [contacts.data]);
   const { mutate: moveContact } = useMoveContact();
-  const { upgrade, pending: upgrading } = useUpgrade('new-tab');
+  const { upgrade, pending: upgrading, available: upgradeAvailable } = useUpgrade('new-tab');
   const [deleteTarget, setDeleteTarget] = useState<Contact | null>(null);
   // Spec: a free user whose premium ended (free_trial) sees the limit modal when the board loads.
   const [trialPrompt, setTrialPrompt] = useState(() => isTrialExpired(user));
@@ -104,6 +106,7 @@ export function BoardScreen() {
         retryingContacts={contacts.isFetching}
         onMoveContact={handleMove}
         onDeleteContact={setDeleteTarget}
+        banner={<PaymentBanner />}
       />
       {addOpen ? (
         <AddContactModal
@@ -125,6 +128,7 @@ export function BoardScreen() {
         }}
         onUpgrade={() => upgrade(user.id)}
         upgrading={upgrading}
+        upgradeUnavailable={upgradeAvailable ? undefined : BILLING_NOT_CONFIGURED_MESSAGE}
       />
       <DeleteContactDialog contact={deleteTarget} onClose={() => setDeleteTarget(null)} />
     </>

@@ -52,6 +52,16 @@ describe('PlanSelectionPage', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
+  it('says billing is not configured beside a disabled Premium, before any click', async () => {
+    const http = mockFetch({ 'GET /api/session': session, 'GET /api/config': { body: { billing_enabled: false } } });
+    renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });
+    const premium = screen.getByRole('button', { name: 'Choose Premium' });
+    await waitFor(() => expect(premium).toBeDisabled());
+    expect(premium).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
+    expect(screen.getByRole('button', { name: 'Choose Free' })).toBeEnabled();
+    expect(http.callsTo('POST', '/api/create-checkout-session')).toHaveLength(0);
+  });
+
   it('opens checkout in a new tab without opener access', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     mockFetch({

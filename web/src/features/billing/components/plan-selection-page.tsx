@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useSelectFreePlan } from '../api/update-plan';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { SELECT_PLAN_FAILED_MESSAGE } from '../messages';
+import { BillingUnavailableNote } from './billing-unavailable-note';
 import { PlanCard } from './plan-card';
 
 /** Shown by the route gate to a verified user who has not chosen a plan yet. */
@@ -17,7 +18,7 @@ export function PlanSelectionPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const selectFree = useSelectFreePlan();
-  const { upgrade, pending: upgrading } = useUpgrade('new-tab');
+  const { upgrade, pending: upgrading, available } = useUpgrade('new-tab');
 
   return (
     <section className="plan-selection" aria-labelledby="plan-selection-title">
@@ -58,15 +59,19 @@ export function PlanSelectionPage() {
               plan={plan}
               highlighted
               action={
-                <Button
-                  block
-                  size="lg"
-                  loading={upgrading}
-                  disabled={selectFree.isPending}
-                  onClick={() => upgrade(user.id)}
-                >
-                  Choose Premium
-                </Button>
+                <>
+                  <Button
+                    block
+                    size="lg"
+                    loading={upgrading}
+                    disabled={selectFree.isPending || !available}
+                    aria-describedby={available ? undefined : 'premium-unavailable'}
+                    onClick={() => upgrade(user.id)}
+                  >
+                    Choose Premium
+                  </Button>
+                  {available ? null : <BillingUnavailableNote id="premium-unavailable" />}
+                </>
               }
             />
           ),

@@ -11,6 +11,7 @@ import { ROUTES } from '../../../lib/routes';
 import { sessionQueryOptions, useCurrentUser } from '../../../lib/session';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { PLAN_NOT_UPDATED_MESSAGE } from '../messages';
+import { BillingUnavailableNote } from './billing-unavailable-note';
 
 /** Premium is granted by the provider's webhook, which can land a few seconds after the redirect. */
 const WEBHOOK_GRACE_MS = 12_000;
@@ -35,7 +36,7 @@ export function PlanUpdatedPage() {
     return () => window.clearTimeout(timer);
   }, [success]);
 
-  const { upgrade, pending } = useUpgrade('same-tab');
+  const { upgrade, pending, available } = useUpgrade('same-tab');
   const premium = user.plan === 'premium';
 
   if (waiting) {
@@ -70,7 +71,14 @@ export function PlanUpdatedPage() {
       {isCancelled(status) ? <Alert tone="info">Checkout was cancelled. You have not been charged.</Alert> : null}
       <div className="centered-panel__actions">
         {!premium ? (
-          <Button variant="secondary" size="lg" loading={pending} onClick={() => upgrade(user.id)}>
+          <Button
+            variant="secondary"
+            size="lg"
+            loading={pending}
+            disabled={!available}
+            aria-describedby={available ? undefined : 'upgrade-unavailable'}
+            onClick={() => upgrade(user.id)}
+          >
             Upgrade to premium plan
           </Button>
         ) : null}
@@ -78,6 +86,7 @@ export function PlanUpdatedPage() {
           Tend to my network
         </Link>
       </div>
+      {!premium && !available ? <BillingUnavailableNote id="upgrade-unavailable" /> : null}
     </section>
   );
 }

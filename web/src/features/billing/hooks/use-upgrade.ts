@@ -1,16 +1,19 @@
 import { useCallback } from 'react';
 import { useNotify } from '../../../components/ui/toast';
 import { readErrorMessage } from '../../../lib/api-client';
+import { useBillingAvailable } from '../../../lib/config';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE, CHECKOUT_FAILED_MESSAGE } from '../messages';
 
 /**
  * Starts Premium checkout. `new-tab` opens the provider page without opener access (plan picker,
- * Account); `same-tab` navigates to it (plan-updated screen, spec section 4).
+ * Account); `same-tab` navigates to it (plan-updated screen, spec section 4). `available` is false
+ * once the server said billing is off: the buttons then say so before anyone clicks.
  */
 export function useUpgrade(mode: 'new-tab' | 'same-tab' = 'new-tab') {
   const { mutate, isPending } = useCreateCheckoutSession();
   const notify = useNotify();
+  const available = useBillingAvailable();
 
   const upgrade = useCallback(
     (userId: number, onDone?: () => void) => {
@@ -31,5 +34,5 @@ export function useUpgrade(mode: 'new-tab' | 'same-tab' = 'new-tab') {
     [mutate, mode, notify],
   );
 
-  return { upgrade, pending: isPending };
+  return { upgrade, pending: isPending, available };
 }

@@ -17,13 +17,15 @@ interface LimitModalProps {
   /** Starts checkout (the billing feature's upgrade, composed by the app). */
   onUpgrade: () => void;
   upgrading: boolean;
+  /** Why Upgrade cannot work here (billing is off): said beside the disabled button. */
+  upgradeUnavailable?: string | undefined;
 }
 
 /**
  * The free plan's limit (spec section 2): the premium offer, 'Maintain 25 contacts' (confirmed by
  * 'Maintain 25 contacts?') and 'Upgrade'.
  */
-export function LimitModal({ open, reason, onClose, onUpgrade, upgrading }: LimitModalProps) {
+export function LimitModal({ open, reason, onClose, onUpgrade, upgrading, upgradeUnavailable }: LimitModalProps) {
   const user = useCurrentUser();
   const keep = useKeepFreePlan();
   const notify = useNotify();
@@ -51,7 +53,13 @@ export function LimitModal({ open, reason, onClose, onUpgrade, upgrading }: Limi
             <Button variant="secondary" onClick={() => setConfirming(true)}>
               Maintain {FREE_PLAN_CARD_LIMIT} contacts
             </Button>
-            <Button onClick={onUpgrade} loading={upgrading} icon={<Crown size={16} aria-hidden="true" />}>
+            <Button
+              onClick={onUpgrade}
+              loading={upgrading}
+              disabled={upgradeUnavailable !== undefined}
+              aria-describedby={upgradeUnavailable === undefined ? undefined : 'limit-upgrade-unavailable'}
+              icon={<Crown size={16} aria-hidden="true" />}
+            >
               Upgrade
             </Button>
           </>
@@ -83,6 +91,11 @@ export function LimitModal({ open, reason, onClose, onUpgrade, upgrading }: Limi
               </li>
             ) : null}
           </ul>
+          {upgradeUnavailable === undefined ? null : (
+            <p id="limit-upgrade-unavailable" className="limit-offer__note">
+              {upgradeUnavailable}
+            </p>
+          )}
         </section>
       </Modal>
       <ConfirmDialog

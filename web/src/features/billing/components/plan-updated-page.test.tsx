@@ -1,0 +1,53 @@
+import { BILLING_NOT_CONFIGURED_MESSAGE } from '@tend/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderScreen } from '../../../test/render';
+import { PLAN_NOT_UPDATED_MESSAGE } from '../messages';
+import { PlanUpdatedPage } from './plan-updated-page';
+
+const session = (body: unknown) => ({ body, headers: { 'X-CSRF-Token': 't' } });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('PlanUpdatedPage', () => {
+  it('waits for the webhook after a paid checkout, then shows Premium', async () => {
+    const free = makeUser({ plan: 'free' });
+    const premium = makeUser({ plan: 'premium' });
+    // The session is read again while the webhook is on its way; the second read is premium.
+    mockFetch({ 'GET /api/session': [session(free), session(premium)] });
+    renderScreen(<PlanUpdatedPage />, { path: '/plan-updated/:status', url: '/plan-updated/success', user: free });
+    expect(screen.getByRole('heading', { name: 'Confirming your payment...' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'You are on the Premium plan' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tend to my network' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade to premium plan' })).not.toBeInTheDocument();
+  });
+
+  it('says the plan was not updated when no webhook came in time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const free = makeUser({ plan: 'free' });
+    mockFetch({ 'GET /api/session': session(free) });
+    renderScreen(<PlanUpdatedPage />, { path: '/plan-updated/:status', url: '/plan-updated/success', user: free });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(13_000);
+    });
+    expect(await screen.findByText(PLAN_NOT_UPDATED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'You are on the Free plan' })).toBeInTheDocument();
+  });
+
+  it('says a cancelled checkout charged nothing, and Upgrade says when billing is off', async () => {
+    const free = makeUser({ plan: 'free' });
+    mockFetch({ 'GET /api/session': session(free), 'GET /api/config': { body: { billing_enabled: false } } });
+    renderScreen(<PlanUpdatedPage />, { path: '/plan-updated/:status', url: '/plan-updated/canceled', user: free });
+    expect(screen.getByText('Checkout was cancelled. You have not been charged.')).toBeInTheDocument();
+    expect(screen.queryByText(PLAN_NOT_UPDATED_MESSAGE)).not.toBeInTheDocument();
+    const upgrade = screen.getByRole('button', { name: 'Upgrade to premium plan' });
+    await waitFor(() => expect(upgrade).toBeDisabled());
+    expect(upgrade).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
+  });
+});
