@@ -11,7 +11,7 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { freePort, postgresAnswers } from '@tend/test-kit';
+import { FakeStripe, freePort, postgresAnswers } from '@tend/test-kit';
 import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -23,8 +23,20 @@ declare module 'vitest' {
     dataDir: string;
     /** The app's database, for set-ups the API cannot make (a premium plan, hundreds of cards). */
     databaseUrl: string;
+    /** The fake Stripe the app's billing talks to (its checkout page, its `/_fake/` controls). */
+    stripeUrl: string;
+    /** Where the app's build runs and its environment: `npm run task` as an operator would run it. */
+    appDir: string;
+    appEnv: Record<string, string>;
   }
 }
+
+/** Billing is on in the browser journeys, against the fake Stripe (api keys and prices of its own). */
+const STRIPE = {
+  secretKey: 'sk_test_tend_e2e',
+  webhookSecret: 'whsec_tend_e2e',
+  priceMonthly: 'price_tend_premium_monthly',
+} as const;
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Folders outside DATA_DIR that the run made (an embedded cluster kept under /var/lib/tend as root). */
@@ -174,6 +186,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     THROTTLE_SIGNUP_PER_IP: '1000',
     THROTTLE_EMAIL_PER_ADDRESS: '1000',
   };
+  // Stripe's events go to the app's webhook as Stripe would send them (signed, retried).
+  const stripe = await FakeStripe.start({
+    secretKey: STRIPE.secretKey,
+    webhookSecret: STRIPE.webhookSecret,
+    prices: [{ id: STRIPE.priceMonthly, unitAmount: 1000, interval: 'month' }],
+    webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
+  });
+  Object.assign(appEnv, {
+    STRIPE_SECRET_KEY: STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+    STRIPE_PRICE_MONTHLY: STRIPE.priceMonthly,
+    STRIPE_API_BASE: stripe.url,
+  });
 
   // PostgreSQL: a fresh database on the machine's server, else the embedded one under DATA_DIR.
   const adminUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -218,6 +243,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(join(dataDir, 'build', 'node_modules'), { force: true });
     rmSync(dataDir, { recursive: true, force: true });
     for (const folder of removeAfterwards) rmSync(folder, { recursive: true, force: true });
+    await stripe.close();
   };
 
   let build = '';
@@ -260,5 +286,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('databaseUrl', databaseUrl);
+  project.provide('stripeUrl', stripe.url);
+  project.provide('appDir', build);
+  // A task run beside the app uses its database (the embedded one too, which the app runs).
+  project.provide('appEnv', { ...appEnv, DATABASE_URL: databaseUrl });
   return cleanup;
 }

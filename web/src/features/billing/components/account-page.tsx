@@ -112,8 +112,10 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
             </p>
           )}
         </div>
+        {/* Keyed: a new button, not the same one restyled (its colour would fade from one to the other). */}
         {expiring ? (
           <Button
+            key="reactivate"
             loading={reactivate.isPending}
             onClick={() =>
               reactivate.mutate(user.id, {
@@ -125,7 +127,7 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
             Reactivate
           </Button>
         ) : (
-          <Button variant="secondary" onClick={() => setDialog('cancel')}>
+          <Button key="cancel" variant="secondary" onClick={() => setDialog('cancel')}>
             Cancel Premium
           </Button>
         )}
