@@ -173,6 +173,13 @@ describe('checkout', () => {
     expect(annual['subscription_data']).toEqual({ metadata: { user_id: String(userId) } });
   });
 
+  it("offers the annual price at Stripe's amount", async () => {
+    const { client } = await newUser();
+    const plans = await client.get('/api/billing/plans');
+    expect(plans.status).toBe(200);
+    expect(plans.body).toEqual({ annual: { amount: 9600, currency: 'usd' } });
+  });
+
   it("refuses another user's id and answers 201 when a subscription is already active", async () => {
     const a = await premiumUser();
     const b = await newUser();

@@ -100,3 +100,9 @@ export const REACTIVATE_FAILED_MESSAGE =
 export const PORTAL_FAILED_MESSAGE =
   'The billing portal could not be opened. Please try again or contact us for assistance.';
 export const BILLING_DETAILS_UNAVAILABLE_MESSAGE = 'Billing details are unavailable right now. Please try again later.';
+
+/** `GET /api/billing/plans`: the annual price when this server offers one (its amount is Stripe's). */
+export const billingPlansSchema = z.object({
+  annual: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
+});
+export type BillingPlans = z.infer<typeof billingPlansSchema>;

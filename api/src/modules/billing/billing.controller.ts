@@ -6,6 +6,7 @@ import {
   DOWNGRADE_SUCCESS_MESSAGE,
   REACTIVATE_SUCCESS_MESSAGE,
   subscriptionActionRequestSchema,
+  type BillingPlans,
   type BillingUrlResponse,
   type CheckoutRequest,
   type CustomerInfo,
@@ -83,6 +84,12 @@ export class BillingController {
     const url = await this.billing.portal(user);
     res.setHeader('Location', url);
     return { url };
+  }
+
+  /** What the plan screen offers beside the spec's monthly Premium (an annual price, if any). */
+  @Get('billing/plans')
+  plans(): Promise<BillingPlans> {
+    return this.billing.plans();
   }
 
   /** The spec's spelling. */

@@ -21,6 +21,7 @@ import {
   PORTAL_FAILED_MESSAGE,
   REACTIVATE_FAILED_MESSAGE,
   SUBSCRIPTION_NOT_YOURS_MESSAGE,
+  type BillingPlans,
   type CheckoutRequest,
   type CustomerInfo,
 } from '@tend/contracts';
@@ -38,6 +39,9 @@ import { SubscriptionSyncService } from './subscription-sync.service';
 
 export type CheckoutResult = { kind: 'checkout'; url: string } | { kind: 'already-subscribed' };
 
+/** Stripe's prices change rarely; the plan screen reads them at most this often per process. */
+const PLANS_CACHE_MS = 10 * 60_000;
+
 /** Subscriptions that can still be set to end, or be kept after all (their period is running). */
 const CANCELLABLE: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
@@ -50,6 +54,7 @@ const CANCELLABLE: ReadonlySet<string> = new Set(['active', 'trialing', 'past_du
 @Injectable()
 export class BillingService {
   private readonly logger = new Logger(BillingService.name);
+  private plansCache: { at: number; plans: BillingPlans } | undefined;
 
   constructor(
     private readonly em: EntityManager,
@@ -123,6 +128,22 @@ export class BillingService {
     });
     if (!session.url) throw new ServiceUnavailableException({ errors: [CHECKOUT_FAILED_MESSAGE] });
     return { kind: 'checkout', url: session.url };
+  }
+
+  /** The annual price, when `STRIPE_PRICE_ANNUAL` offers one: its amount is Stripe's, never a constant here. */
+  async plans(): Promise<BillingPlans> {
+    const annualId = this.config.stripe?.priceAnnual;
+    if (!this.stripe || !annualId) return { annual: null };
+    const now = this.clock.nowMs();
+    if (this.plansCache && now - this.plansCache.at < PLANS_CACHE_MS) return this.plansCache.plans;
+    const price = await this.withStripe(BILLING_DETAILS_UNAVAILABLE_MESSAGE, (stripe) =>
+      stripe.prices.retrieve(annualId),
+    );
+    const plans: BillingPlans = {
+      annual: price.unit_amount === null ? null : { amount: price.unit_amount, currency: price.currency },
+    };
+    this.plansCache = { at: now, plans };
+    return plans;
   }
 
   /** Sets every running subscription to end with its period: 'cancelled', or 'none' to cancel (201). */

@@ -6,6 +6,7 @@ import { useNotify } from '../../../components/ui/toast';
 import { readErrorMessage } from '../../../lib/api-client';
 import { ROUTES } from '../../../lib/routes';
 import { useCurrentUser } from '../../../lib/session';
+import { formatPrice, useBillingPlans } from '../api/billing-plans';
 import { useSelectFreePlan } from '../api/update-plan';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { SELECT_PLAN_FAILED_MESSAGE } from '../messages';
@@ -19,6 +20,7 @@ export function PlanSelectionPage() {
   const notify = useNotify();
   const selectFree = useSelectFreePlan();
   const { upgrade, pending: upgrading, available } = useUpgrade('new-tab');
+  const annual = useBillingPlans(available).data?.annual ?? null;
 
   return (
     <section className="plan-selection" aria-labelledby="plan-selection-title">
@@ -71,6 +73,17 @@ export function PlanSelectionPage() {
                     Choose Premium
                   </Button>
                   {available ? null : <BillingUnavailableNote id="premium-unavailable" />}
+                  {annual ? (
+                    <Button
+                      variant="secondary"
+                      block
+                      className="plan-card__alternative"
+                      disabled={upgrading || selectFree.isPending}
+                      onClick={() => upgrade(user.id, undefined, 'premium_annual')}
+                    >
+                      Choose Premium yearly: {formatPrice(annual.amount, annual.currency)}/year
+                    </Button>
+                  ) : null}
                 </>
               }
             />
