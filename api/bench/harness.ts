@@ -41,7 +41,14 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function startBenchApp(): Promise<BenchApp> {
+export interface BenchAppOptions {
+  /** Extra environment for every role (REDIS_URL, SMTP_URL...). */
+  env?: Record<string, string>;
+  /** `all`: one process as `npm start` runs it; `api+worker`: the api and one worker process (needs REDIS_URL). */
+  roles?: 'all' | 'api+worker';
+}
+
+export async function startBenchApp(options: BenchAppOptions = {}): Promise<BenchApp> {
   const adminUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `tend_bench_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
@@ -59,6 +66,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SMTP_URL: 'smtp://127.0.0.1:9',
     THROTTLE_SIGNUP_PER_IP: '1000',
+    ...options.env,
   };
   const children: ChildProcess[] = [];
   const close = async () => {
@@ -73,12 +81,16 @@ export async function startBenchApp(): Promise<BenchApp> {
     const port = await freePort();
     // BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the app under load.
     const nodeArgs = (process.env['BENCH_API_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
-    const app = spawn(process.execPath, [...nodeArgs, 'dist/all-roles.js'], {
+    const entry = options.roles === 'api+worker' ? 'dist/main.js' : 'dist/all-roles.js';
+    const app = spawn(process.execPath, [...nodeArgs, entry], {
       cwd: API_DIR,
       env: { ...env, PORT: String(port) },
       stdio: 'inherit',
     });
     children.push(app);
+    if (options.roles === 'api+worker') {
+      children.push(spawn(process.execPath, ['dist/worker.js'], { cwd: API_DIR, env, stdio: 'inherit' }));
+    }
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/ready`);
     return { base, databaseUrl, env, children, close };

@@ -7,7 +7,6 @@ import { countStatements } from './helpers/query-counter';
 import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
 
 let app: TestApp;
-let counter = 0;
 
 beforeAll(async () => {
   app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
@@ -22,9 +21,7 @@ afterAll(async () => {
 async function boardUser(
   plan: 'free' | 'premium' = 'premium',
 ): Promise<{ client: ApiClient; userId: number; tiers: Tier[] }> {
-  counter += 1;
-  const { client, userId } = await app.verifiedClient(`board-${counter}@example.com`);
-  await app.db.query('update users set plan = $1 where id = $2', [plan, userId]);
+  const { client, userId } = await app.member({ plan, prefix: 'board' });
   const tiers = (await client.get('/api/tiers')).body as Tier[];
   return { client, userId, tiers };
 }

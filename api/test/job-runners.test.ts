@@ -1,14 +1,17 @@
-import { Injectable, type INestApplicationContext } from '@nestjs/common';
+import { Injectable, type INestApplicationContext, type Type } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ENTITIES } from '../src/app/entities';
+import { createOrmOptions } from '../src/infra/database/mikro-orm.config';
 import { JobDispatcher } from '../src/infra/queue/job-dispatcher';
 import { HandlesJob, type JobContext, type JobHandler } from '../src/infra/queue/job-handler';
-import { PARTIAL_JOB_HANDLERS } from '../src/infra/queue/job-handler-registry';
 import type { JobData } from '../src/infra/queue/job-map';
 import { JobWorkerModule } from '../src/infra/queue/job-worker.module';
 import { QueueModule } from '../src/infra/queue/queue.module';
 import { redisAvailable } from './helpers/test-app';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 /** What the handler under test saw, and what it should do next time, per message id. */
 interface Script {
@@ -41,20 +44,46 @@ class RecordingHandler implements JobHandler<'mail', 'mail.send'> {
 @Injectable()
 class SecondHandler extends RecordingHandler {}
 
+@HandlesJob('reminders', 'reminders.deliver')
+@Injectable()
+class ReminderHandler implements JobHandler<'reminders', 'reminders.deliver'> {
+  handle(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 const RETRY_DELAY_MS = 40;
 let nextId = 1;
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** Handlers run in an EntityManager context of their own: the runner needs MikroORM. */
+function orm() {
+  return MikroOrmModule.forRoot({ ...createOrmOptions(database.url, ENTITIES), registerRequestContext: false });
+}
 
 async function startRunner(redisUrl: string | undefined): Promise<INestApplicationContext> {
   const moduleRef = await Test.createTestingModule({
     imports: [
+      orm(),
       QueueModule.forRoot({
         redisUrl,
         prefix: `runners-${randomBytes(4).toString('hex')}`,
         retryDelayMs: RETRY_DELAY_MS,
       }),
-      JobWorkerModule.forRoot({ bullmq: redisUrl !== undefined, imports: [], handlers: [RecordingHandler] }),
+      JobWorkerModule.forRoot({
+        bullmq: redisUrl !== undefined,
+        imports: [],
+        handlers: [RecordingHandler],
+        partial: true,
+      }),
     ],
-    providers: [{ provide: PARTIAL_JOB_HANDLERS, useValue: true }],
   }).compile();
   await moduleRef.init();
   return moduleRef;
@@ -145,14 +174,14 @@ describe.each(runners)('the %s job runner', (runner) => {
 });
 
 describe('the worker’s handlers', () => {
-  async function boot(handlers: (typeof RecordingHandler)[], partial: boolean): Promise<unknown> {
+  async function boot(handlers: Type[], partial: boolean): Promise<unknown> {
     try {
       const moduleRef = await Test.createTestingModule({
         imports: [
+          orm(),
           QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
-          JobWorkerModule.forRoot({ bullmq: false, imports: [], handlers }),
+          JobWorkerModule.forRoot({ bullmq: false, imports: [], handlers, partial }),
         ],
-        providers: partial ? [{ provide: PARTIAL_JOB_HANDLERS, useValue: true }] : [],
       }).compile();
       await moduleRef.init();
       await moduleRef.close();
@@ -168,11 +197,11 @@ describe('the worker’s handlers', () => {
   });
 
   it('refuse to boot when a job of the map has no handler', async () => {
-    const error = await boot([], false);
+    const error = await boot([ReminderHandler], false);
     expect(String(error)).toContain('No handler for the job(s) mail/mail.send');
   });
 
   it('boot when every job has exactly one handler', async () => {
-    expect(await boot([RecordingHandler], false)).toBeUndefined();
+    expect(await boot([RecordingHandler, ReminderHandler], false)).toBeUndefined();
   });
 });

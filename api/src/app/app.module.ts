@@ -20,6 +20,9 @@ import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 import { BillingModule } from '../modules/billing/billing.module';
 import { ContactsModule } from '../modules/contacts/contacts.module';
 import { HealthModule } from '../modules/health/health.module';
+import { InteractionsModule } from '../modules/interactions/interactions.module';
+import { NotificationsModule } from '../modules/notifications/notifications.module';
+import { RemindersModule } from '../modules/reminders/reminders.module';
 import { TiersModule } from '../modules/tiers/tiers.module';
 import { UsersModule } from '../modules/users/users.module';
 import { SchedulerModule } from './scheduler.module';
@@ -56,6 +59,9 @@ class HttpModule {
         AccountModule,
         TiersModule,
         ContactsModule,
+        InteractionsModule,
+        NotificationsModule,
+        RemindersModule,
         BillingModule,
         HealthModule,
       ],

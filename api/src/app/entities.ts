@@ -10,6 +10,7 @@ import { RateLimitBucket } from '../infra/http/rate-limit-bucket.entity';
 import { TaskRun } from '../infra/schedule/task-run.entity';
 import { Interaction } from '../modules/interactions/interaction.entity';
 import { Notification } from '../modules/notifications/notification.entity';
+import { ReminderDelivery } from '../modules/reminders/reminder-delivery.entity';
 
 /** Every entity, listed once, so builds never depend on file globs. */
 export const ENTITIES = [
@@ -23,6 +24,7 @@ export const ENTITIES = [
   TaskRun,
   Interaction,
   Notification,
+  ReminderDelivery,
   BillingSubscription,
   StripeEvent,
 ];

@@ -7,13 +7,22 @@ import { MailRedeliveryTask } from '../modules/mail/jobs/mail-redelivery.task';
 import { PruneRateLimitsTask } from '../modules/auth/jobs/prune-rate-limits.task';
 import { PruneSessionsTask } from '../modules/auth/jobs/prune-sessions.task';
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
+import { RemindersFanOutTask } from '../modules/reminders/jobs/reminders-fan-out.task';
+import { RemindersModule } from '../modules/reminders/reminders.module';
 
 /**
  * The scheduled tasks (`@ScheduledTask` providers). They enqueue for the worker, or do one small
  * bounded statement themselves. The scheduler role fires them on their cron; `npm run task` runs one.
  */
 @Module({
-  imports: [MailModule, SessionsModule, BillingModule],
-  providers: [MailRedeliveryTask, PruneSessionsTask, PruneRateLimitsTask, PremiumExpiryTask, StripeReconcileTask],
+  imports: [MailModule, SessionsModule, RemindersModule, BillingModule],
+  providers: [
+    MailRedeliveryTask,
+    PruneSessionsTask,
+    PruneRateLimitsTask,
+    RemindersFanOutTask,
+    PremiumExpiryTask,
+    StripeReconcileTask,
+  ],
 })
 export class SchedulerModule {}

@@ -5,6 +5,8 @@ import { BillingModule } from '../modules/billing/billing.module';
 import { SyncCustomersProcessor } from '../modules/billing/jobs/sync-customers.processor';
 import { SendMailProcessor } from '../modules/mail/jobs/send-mail.processor';
 import { MailModule } from '../modules/mail/mail.module';
+import { DeliverReminderProcessor } from '../modules/reminders/jobs/deliver-reminder.processor';
+import { RemindersModule } from '../modules/reminders/reminders.module';
 
 /** The worker role: a handler for every job of the job map, no HTTP. */
 @Module({})
@@ -15,8 +17,8 @@ export class WorkerModule {
       imports: [
         JobWorkerModule.forRoot({
           bullmq: config.redisUrl !== undefined,
-          imports: [MailModule, BillingModule],
-          handlers: [SendMailProcessor, SyncCustomersProcessor],
+          imports: [MailModule, RemindersModule, BillingModule],
+          handlers: [SendMailProcessor, DeliverReminderProcessor, SyncCustomersProcessor],
         }),
       ],
     };

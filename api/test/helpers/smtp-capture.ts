@@ -8,6 +8,9 @@ export interface CapturedMail {
   text: string;
   html: string;
   links: string[];
+  /** Header values by lower-case name. */
+  headers: Record<string, string>;
+  messageId: string;
 }
 
 /** A real SMTP server on a random port: the app's nodemailer talks SMTP to it. */
@@ -41,6 +44,10 @@ export class SmtpCapture {
               text,
               html: typeof mail.html === 'string' ? mail.html : '',
               links: text.match(/https?:\/\/\S+/g) ?? [],
+              messageId: mail.messageId ?? '',
+              headers: Object.fromEntries(
+                [...mail.headerLines].map((line) => [line.key, line.line.slice(line.line.indexOf(':') + 1).trim()]),
+              ),
             });
             callback();
           })

@@ -12,6 +12,21 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 export type JobMode = 'bullmq' | 'in-process';
 
+export interface MemberOptions {
+  plan?: 'free' | 'premium';
+  timeZone?: string;
+  /** The start of the address (`<prefix>-<n>@example.com`). */
+  prefix?: string;
+}
+
+export interface Member {
+  client: ApiClient;
+  userId: number;
+  email: string;
+}
+
+let members = 0;
+
 export interface TestApp {
   url: string;
   config: AppConfig;
@@ -21,6 +36,8 @@ export interface TestApp {
   client(): Promise<ApiClient>;
   /** Signs up, follows the emailed link and returns a verified, signed-in client. */
   verifiedClient(email: string, password?: string): Promise<{ client: ApiClient; userId: number }>;
+  /** A new verified user (a fresh address each call) on the given plan and in the given time zone. */
+  member(options?: MemberOptions): Promise<Member>;
   close(): Promise<void>;
 }
 
@@ -66,6 +83,13 @@ export async function startTestApp(mode: JobMode, env: Record<string, string> = 
       const res = await client.post('/api/verify-email', { token });
       if (res.status !== 200) throw new Error(`Verification failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { client, userId: user.id };
+    },
+    async member({ plan = 'premium', timeZone = 'UTC', prefix = 'member' } = {}) {
+      members += 1;
+      const email = `${prefix}-${members}@example.com`;
+      const { client, userId } = await app.verifiedClient(email);
+      await db.query('update users set plan = $1, time_zone = $2 where id = $3', [plan, timeZone, userId]);
+      return { client, userId, email };
     },
     async close() {
       await running.app.get(JobDispatcher).drain();

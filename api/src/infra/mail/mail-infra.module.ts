@@ -1,4 +1,4 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config';
 import { MailTransport, OutboxMailTransport, SmtpMailTransport } from './mail-transport';
@@ -8,7 +8,14 @@ export const MAIL_SEALED_BOX = Symbol('MAIL_SEALED_BOX');
 
 @Global()
 @Module({})
-export class MailInfraModule {
+export class MailInfraModule implements OnApplicationShutdown {
+  constructor(@Inject(MailTransport) private readonly transport: MailTransport) {}
+
+  /** Closes pooled SMTP connections, so the process (and the SMTP server) can let go. */
+  onApplicationShutdown(): void {
+    this.transport.close();
+  }
+
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: MailInfraModule,

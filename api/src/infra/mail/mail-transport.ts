@@ -9,6 +9,9 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
+  /** The same for every attempt at one message, so a receiver can tell a repeat (a crash after SMTP said yes). */
+  messageId?: string;
 }
 
 /** Sends mail; the token is injected so tests and roles share one transport per process. */
@@ -22,7 +25,8 @@ export class SmtpMailTransport extends MailTransport {
 
   constructor(smtpUrl: string) {
     super();
-    this.transporter = nodemailer.createTransport(smtpUrl);
+    // A pool of open connections: a burst of reminder emails must not pay a handshake each.
+    this.transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 4 });
   }
 
   async send(mail: OutgoingMail): Promise<void> {

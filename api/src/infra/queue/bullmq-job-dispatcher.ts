@@ -62,15 +62,32 @@ export class BullMqJobDispatcher extends JobDispatcher {
       }
       if (state !== 'unknown') return 'pending';
     }
-    await queue.add(name, data, {
-      jobId: options.jobId,
-      delay: options.delayMs,
+    await queue.add(name, data, this.options(options.jobId, options.delayMs));
+    return 'added';
+  }
+
+  async dispatchMany<Q extends QueueName, N extends JobName<Q>>(
+    queue: Q,
+    name: N,
+    jobs: readonly { data: JobData<Q, N>; jobId: string }[],
+  ): Promise<void> {
+    if (jobs.length === 0) return;
+    await within(
+      ENQUEUE_TIMEOUT_MS * 5,
+      this.queues[queue].addBulk(jobs.map((job) => ({ name, data: job.data, opts: this.options(job.jobId) }))),
+      `Redis did not take ${jobs.length} ${name} jobs in time`,
+    );
+  }
+
+  private options(jobId: string, delayMs?: number) {
+    return {
+      jobId,
+      delay: delayMs,
       attempts: JOB_ATTEMPTS,
       backoff: { type: 'exponential', delay: this.retryDelayMs },
       removeOnComplete: { count: KEEP_COMPLETED },
       removeOnFail: { count: KEEP_FAILED },
-    });
-    return 'added';
+    };
   }
 
   async drain(): Promise<void> {

@@ -50,6 +50,14 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
     return Promise.resolve(retried ? 'retried' : 'added');
   }
 
+  async dispatchMany<Q extends QueueName, N extends JobName<Q>>(
+    queue: Q,
+    name: N,
+    jobs: readonly { data: JobData<Q, N>; jobId: string }[],
+  ): Promise<void> {
+    for (const job of jobs) await this.dispatch(queue, name, job.data, { jobId: job.jobId });
+  }
+
   private async run(queue: QueueName, name: string, data: unknown, options: DispatchOptions): Promise<void> {
     // A delayed job that has not started when the process stops is dropped: the rows it works
     // from stay in PostgreSQL, and the scheduler's tasks pick them up again.

@@ -34,6 +34,16 @@ export abstract class JobDispatcher {
     options: DispatchOptions,
   ): Promise<DispatchResult>;
 
+  /**
+   * Adds many new jobs at once (ids that were never used: no duplicate checks), in one round trip
+   * to Redis where there is one. A fan-out of thousands of jobs uses this.
+   */
+  abstract dispatchMany<Q extends QueueName, N extends JobName<Q>>(
+    queue: Q,
+    name: N,
+    jobs: readonly { data: JobData<Q, N>; jobId: string }[],
+  ): Promise<void>;
+
   /** Resolves when no in-process job is running or waiting (BullMQ: immediately). */
   abstract drain(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { Inject, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { handledJobOf, type JobContext, type JobHandler } from './job-handler';
@@ -18,6 +19,7 @@ export class JobHandlerRegistry implements OnModuleInit {
   private readonly handlers = new Map<string, AnyHandler>();
 
   constructor(
+    private readonly orm: MikroORM,
     private readonly discovery: DiscoveryService,
     @Optional() @Inject(PARTIAL_JOB_HANDLERS) private readonly partial: boolean | null,
   ) {}
@@ -47,11 +49,14 @@ export class JobHandlerRegistry implements OnModuleInit {
       throw new Error(`No handler for the job(s) ${missing.join(', ')}: the worker cannot start.`);
   }
 
-  /** Runs the job's handler; a job nobody handles fails (and is retried, then kept as failed). */
+  /**
+   * Runs the job's handler in an EntityManager context of its own (never the global one); a job
+   * nobody handles fails (and is retried, then kept as failed).
+   */
   async run(queue: QueueName, name: string, data: unknown, context: JobContext): Promise<void> {
     const handler = this.handlers.get(`${queue}/${name}`);
     if (!handler) throw new Error(`No handler for the job "${queue}/${name}".`);
     // The one place a payload meets its type: dispatch() typed it from the same job map.
-    await handler.handle(data as never, context);
+    await RequestContext.create(this.orm.em, () => handler.handle(data as never, context));
   }
 }

@@ -6,6 +6,10 @@ export interface JobMap {
   mail: {
     'mail.send': { messageId: number };
   };
+  reminders: {
+    /** One user's follow-up reminder email for one local day (a `reminder_deliveries` row). */
+    'reminders.deliver': { deliveryId: number };
+  };
   billing: {
     /** Re-read these users' subscriptions from Stripe (the daily reconciliation, a page of users). */
     'billing.sync-customers': { userIds: number[] };
@@ -26,6 +30,7 @@ export interface QueueSettings<Q extends QueueName> {
 /** The queues and what runs on them; `JobMap` and this must name the same jobs (the types check it). */
 export const QUEUES: { [Q in QueueName]: QueueSettings<Q> } = {
   mail: { jobs: ['mail.send'], concurrency: 4 },
+  reminders: { jobs: ['reminders.deliver'], concurrency: 8 },
   billing: { jobs: ['billing.sync-customers'], concurrency: 1 },
 };
 

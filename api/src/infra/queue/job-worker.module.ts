@@ -2,7 +2,7 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { Job } from 'bullmq';
-import { JobHandlerRegistry } from './job-handler-registry';
+import { JobHandlerRegistry, PARTIAL_JOB_HANDLERS } from './job-handler-registry';
 import { QUEUES, QUEUE_NAMES, type QueueName } from './job-map';
 
 /** One BullMQ worker per queue, handing each job to its handler by name. */
@@ -29,12 +29,19 @@ function queueWorkerHost(queue: QueueName): Type<WorkerHost> {
  */
 @Module({})
 export class JobWorkerModule {
-  static forRoot(options: { bullmq: boolean; handlers: Provider[]; imports: DynamicModule['imports'] }): DynamicModule {
+  static forRoot(options: {
+    bullmq: boolean;
+    handlers: Provider[];
+    imports: DynamicModule['imports'];
+    /** Only for tests of the runners themselves, which handle one job alone. */
+    partial?: boolean;
+  }): DynamicModule {
     return {
       module: JobWorkerModule,
       imports: [DiscoveryModule, ...(options.imports ?? [])],
       providers: [
         JobHandlerRegistry,
+        ...(options.partial ? [{ provide: PARTIAL_JOB_HANDLERS, useValue: true }] : []),
         ...options.handlers,
         ...(options.bullmq ? QUEUE_NAMES.map((queue) => queueWorkerHost(queue)) : []),
       ],

@@ -43,7 +43,7 @@ const CONTACT_JSON_COLUMNS = `
   to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
 /** The ids a limited plan sees: the newest by creation date, up to the allowance (bindings: user, limit). */
-const VISIBLE_CARDS = `select v.id from contacts v where v.user_id = ? order by v.created_at desc, v.id desc limit ?`;
+export const VISIBLE_CARDS = `select v.id from contacts v where v.user_id = ? order by v.created_at desc, v.id desc limit ?`;
 
 /**
  * Bindings: user, [both column ids when `tierFilter`], [user, limit when `limited`].

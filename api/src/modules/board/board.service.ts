@@ -89,6 +89,14 @@ export class BoardService {
     return (row?.count ?? 0) >= limit;
   }
 
+  /** The ids of the cards a limited plan shows (the newest, up to the allowance); null: all of them. */
+  async visibleIds(owner: BoardOwner): Promise<number[] | null> {
+    const limit = this.cardLimit(owner);
+    if (limit === null) return null;
+    const rows = await this.em.execute<{ id: number }[]>(sql.VISIBLE_CARDS, [owner.id, limit]);
+    return rows.map((row) => row.id);
+  }
+
   /**
    * The whole board as the client shows it, serialized once per board version: every card, or
    * the newest ones up to a limited plan's allowance.

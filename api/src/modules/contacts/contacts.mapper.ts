@@ -9,6 +9,10 @@ export function photoVersion(photoKey: string): string {
   return photoKey.slice(photoKey.indexOf('/') + 1, photoKey.lastIndexOf('.'));
 }
 
+export function photoUrlOf(contactId: number, photoKey: string): string {
+  return `/api/contacts/${contactId}/photo?v=${photoVersion(photoKey)}`;
+}
+
 /** Needs `tier` loaded (its position is the spec's column_order). */
 export function toContactResponse(contact: Contact): ContactResponse {
   const tier = contact.tier.getEntity();
@@ -26,7 +30,7 @@ export function toContactResponse(contact: Contact): ContactResponse {
     tier_id: tier.id,
     column_order: tier.position,
     vertical_order: contact.verticalOrder,
-    photo_url: contact.photoKey ? `/api/contacts/${contact.id}/photo?v=${photoVersion(contact.photoKey)}` : null,
+    photo_url: contact.photoKey ? photoUrlOf(contact.id, contact.photoKey) : null,
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
   };

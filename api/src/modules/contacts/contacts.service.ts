@@ -7,6 +7,7 @@ import { TiersService } from '../tiers/tiers.service';
 import { User } from '../users/user.entity';
 import { Contact } from './contact.entity';
 import { ContactPhotosService } from './contact-photos.service';
+import { photoUrlOf } from './contacts.mapper';
 
 export { CONTACT_NOT_FOUND_MESSAGE };
 
@@ -14,6 +15,16 @@ export { CONTACT_NOT_FOUND_MESSAGE };
 export type ContactFields = Partial<
   Omit<CreateContactRequest, 'tier_id' | 'column_order' | 'vertical_order' | 'user_id'>
 >;
+
+/** A card as other modules show it (a notification, a reminder email, an AI prompt). */
+export interface ContactSummary {
+  id: number;
+  name: string;
+  title: string | null;
+  company: string | null;
+  email: string | null;
+  photoUrl: string | null;
+}
 
 /** The card fields as one new card needs them (an import passes many at once). */
 export type NewCard = ContactFields & { name: string };
@@ -125,6 +136,32 @@ export class ContactsService {
       return key;
     });
     await this.photos.remove(photo);
+  }
+
+  /** The ids of the cards the user can see; null when that is all of them. */
+  visibleIds(user: BoardOwner): Promise<number[] | null> {
+    return this.board.visibleIds(user);
+  }
+
+  /** Name, title, company and photo of the given cards that the user can see (others are left out). */
+  async summaries(user: BoardOwner, ids: readonly number[]): Promise<ContactSummary[]> {
+    if (ids.length === 0) return [];
+    const visible = await this.visibleIds(user);
+    const wanted = visible ? ids.filter((id) => visible.includes(id)) : [...ids];
+    if (wanted.length === 0) return [];
+    const rows = await this.em.find(
+      Contact,
+      { user: user.id, id: { $in: wanted } },
+      { fields: ['name', 'title', 'company', 'email', 'photoKey'] },
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      title: row.title,
+      company: row.company,
+      email: row.email,
+      photoUrl: row.photoKey ? photoUrlOf(row.id, row.photoKey) : null,
+    }));
   }
 
   /** The photo files of every card of a user (an account being deleted takes them along). */

@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { RESOLVED_DATABASE, type ResolvedDatabase } from '../../infra/database/database-url';
 import { Public } from '../../infra/http/access.decorators';
 import { within } from '../../infra/time/within';
+import { RemindersWatchdog, type FanOutStatus } from '../reminders/reminders-watchdog.service';
 
 @Public()
 @Controller('api')
@@ -20,6 +21,7 @@ export class HealthController implements OnModuleInit {
     private readonly moduleRef: ModuleRef,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RESOLVED_DATABASE) private readonly database: ResolvedDatabase,
+    private readonly reminders: RemindersWatchdog,
   ) {}
 
   onModuleInit(): void {
@@ -37,7 +39,9 @@ export class HealthController implements OnModuleInit {
    * only the part that is down; the cause (hosts, ports, auth messages) goes to the log.
    */
   @Get('ready')
-  async ready(@Res({ passthrough: true }) res: Response): Promise<{ status: string; checks: Record<string, string> }> {
+  async ready(
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ status: string; checks: Record<string, string>; reminders?: FanOutStatus }> {
     const checks: Record<string, string> = {};
     const embedded = this.database.embedded;
     checks['database'] =
@@ -50,7 +54,9 @@ export class HealthController implements OnModuleInit {
     }
     const ready = Object.values(checks).every((c) => c === 'ok');
     res.status(ready ? 200 : 503);
-    return { status: ready ? 'ready' : 'not ready', checks };
+    // When the last reminder fan-out ran and how many emails it queued (not part of readiness).
+    const reminders = checks['database'] === 'ok' ? await this.reminders.status().catch(() => undefined) : undefined;
+    return { status: ready ? 'ready' : 'not ready', checks, ...(reminders ? { reminders } : {}) };
   }
 
   private async probe(part: string, check: () => Promise<unknown>): Promise<string> {

@@ -6,6 +6,7 @@ export type MailKind =
   | 'reset-password'
   | 'password-changed'
   | 'account-deleted'
+  | 'follow-up-reminder'
   | 'premium-started'
   | 'payment-failed'
   | 'premium-ended';

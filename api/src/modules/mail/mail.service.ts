@@ -37,7 +37,7 @@ export class MailService {
       userId,
       toAddress: to,
       subject: mail.subject,
-      sealedBody: this.box.seal(JSON.stringify({ text: mail.text, html: mail.html })),
+      sealedBody: this.box.seal(JSON.stringify({ text: mail.text, html: mail.html, headers: mail.headers })),
     });
     await this.em.persist(message).flush();
     return { id: message.id, jobKey: message.jobKey };

@@ -9,8 +9,14 @@ import { User } from '../users/user.entity';
  */
 @Entity({ tableName: 'notifications' })
 @Index({ properties: ['user', 'date'] })
+/** What the reminder fan-out scans: only the notifications still waiting to be reminded. */
+@Index({
+  name: 'notifications_due_index',
+  expression:
+    'create index "notifications_due_index" on "notifications" ("user_id", "date") where not "viewed" and "reminded_at" is null',
+})
 export class Notification {
-  [OptionalProps]?: 'viewed' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'viewed' | 'remindedAt' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -33,6 +39,10 @@ export class Notification {
 
   @Property({ type: 'boolean', default: false })
   viewed: boolean = false;
+
+  /** When a daily reminder email covered it (null: not yet); a new date makes it due again. */
+  @Property({ type: 'datetime', nullable: true })
+  remindedAt: Date | null = null;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

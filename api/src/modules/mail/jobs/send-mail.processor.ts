@@ -16,13 +16,16 @@ import { MailMessage } from '../mail-message.entity';
 @Injectable()
 export class SendMailProcessor implements JobHandler<'mail', 'mail.send'> {
   private readonly logger = new Logger(SendMailProcessor.name);
+  private readonly messageIdDomain: string;
 
   constructor(
     private readonly em: EntityManager,
     private readonly transport: MailTransport,
     @Inject(MAIL_SEALED_BOX) private readonly box: SealedBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.messageIdDomain = new URL(config.appUrl).hostname;
+  }
 
   async handle({ messageId }: JobData<'mail', 'mail.send'>): Promise<void> {
     let failure: Error | undefined;
@@ -33,9 +36,19 @@ export class SendMailProcessor implements JobHandler<'mail', 'mail.send'> {
       message.attempts += 1;
       message.lastAttemptAt = new Date();
       try {
-        const body = JSON.parse(this.box.open(message.sealedBody)) as { text: string; html: string };
+        const body = JSON.parse(this.box.open(message.sealedBody)) as {
+          text: string;
+          html: string;
+          headers?: Record<string, string>;
+        };
         await this.transport.send(
-          { from: this.config.mailFrom, to: message.toAddress, subject: message.subject, ...body },
+          {
+            from: this.config.mailFrom,
+            to: message.toAddress,
+            subject: message.subject,
+            messageId: `<${message.jobKey}@${this.messageIdDomain}>`,
+            ...body,
+          },
           message.id,
         );
         message.sentAt = new Date();

@@ -1,0 +1,155 @@
+// `npm run bench` (reminders): the daily fan-out for 10,000 users with follow-ups due, through
+// BullMQ with one worker process, into a real SMTP server; and the board read's p95 while it runs,
+// against the same read with nothing else going on, measured in the same run.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { API_DIR, median, seedBoard, startBenchApp } from './harness';
+import { runLoad } from './load';
+
+const USERS = Number(process.env['BENCH_REMINDER_USERS'] ?? 10_000);
+const CONNECTIONS = 50;
+const SECONDS = 3;
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+/** An SMTP server that accepts everything and counts it (the reminder emails' arrival times). */
+async function smtpSink(): Promise<{ url: string; arrivals: number[]; stop(): Promise<void> }> {
+  const arrivals: number[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        arrivals.push(performance.now());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    arrivals,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** USERS users (named `<group>-N`) in a zone where it is daytime now, each with one follow-up due today. */
+async function seedFollowUps(databaseUrl: string, group: string): Promise<void> {
+  const zone = ['Europe/Berlin', 'Asia/Tokyo', 'America/New_York', 'Pacific/Auckland', 'Asia/Kolkata', 'UTC'].find(
+    (z) => {
+      const hour = Number(
+        new Intl.DateTimeFormat('en-GB', { timeZone: z, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
+      );
+      return hour >= 9 && hour <= 21;
+    },
+  );
+  if (!zone) throw new Error('no daytime zone');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `insert into users (email, name, password_hash, email_verified, plan, time_zone)
+       select $3 || '-' || g || '@example.com', 'Due ' || g, 'x', true, 'premium', $1 from generate_series(1, $2::int) g`,
+      [zone, USERS, group],
+    );
+    await db.query(`insert into tiers (user_id, name, position) select id, 'New', 0 from users where email like $1`, [
+      `${group}-%`,
+    ]);
+    await db.query(
+      `insert into contacts (user_id, tier_id, name, title, company, vertical_order)
+       select u.id, t.id, 'Contact of ' || u.name, 'Engineer', 'Acme', 0 from users u join tiers t on t.user_id = u.id
+        where u.email like $1`,
+      [`${group}-%`],
+    );
+    await db.query(
+      `insert into interactions (user_id, contact_id, date_contacted, contact_method, notes, next_contact_date)
+       select c.user_id, c.id, $1::date, 'Email', 'Talked about the next role and a possible referral.', $1::date
+         from contacts c join users u on u.id = c.user_id where u.email like $2`,
+      [today, `${group}-%`],
+    );
+    await db.query(
+      `insert into notifications (user_id, contact_id, interaction_id, date, title)
+       select i.user_id, i.contact_id, i.id, i.next_contact_date, 'Follow up' from interactions i
+        where i.next_contact_date is not null and not exists (select 1 from notifications n where n.interaction_id = i.id)`,
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const sink = await smtpSink();
+  const app = await startBenchApp({
+    roles: 'api+worker',
+    env: { REDIS_URL, SMTP_URL: sink.url, QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}` },
+  });
+  try {
+    const { cookie } = await seedBoard(app, 'reader@example.com', 1000);
+    const read = () =>
+      runLoad(`${app.base}/api/contacts`, {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
+      });
+    /** Runs the hourly task now, as an operator would (it exits once the jobs are queued). */
+    const fanOut = () => {
+      const started = performance.now();
+      const child = spawn(process.execPath, ['dist/cli/task.js', 'reminders'], {
+        cwd: API_DIR,
+        env: app.env,
+        stdio: 'pipe',
+      });
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      const queued = new Promise<number>((resolve) => child.once('exit', () => resolve(performance.now())));
+      return { started, queued, output: () => output.trim().split('\n').pop() ?? '' };
+    };
+    const allArrived = async (count: number) => {
+      while (sink.arrivals.length < count) await new Promise((r) => setTimeout(r, 50));
+      return sink.arrivals[count - 1] ?? performance.now();
+    };
+
+    // 1. The fan-out alone: how fast the emails go out.
+    await seedFollowUps(app.databaseUrl, 'alone');
+    const alone = fanOut();
+    const aloneQueued = await alone.queued;
+    const aloneDone = await allArrived(USERS);
+
+    // 2. The board read with nothing else going on, then during a second fan-out of as many users.
+    await seedFollowUps(app.databaseUrl, 'busy');
+    await read(); // warm-up
+    const idle = [await read(), await read(), await read()];
+    const busyRun = fanOut();
+    const busy = [];
+    while (sink.arrivals.length < 2 * USERS * 0.95 && busy.length < 30) busy.push(await read());
+    await busyRun.queued;
+    await allArrived(2 * USERS);
+
+    const p95 = (results: typeof idle) => median(results.map((r) => r.p95));
+    const seconds = (aloneDone - alone.started) / 1000;
+    console.log(
+      `\nReminder fan-out: ${USERS.toLocaleString('en-US')} users with a follow-up due, BullMQ, one worker process\n`,
+    );
+    console.log(`task: ${alone.output()} (queued in ${((aloneQueued - alone.started) / 1000).toFixed(1)} s)`);
+    console.log(`emails: ${USERS} in ${seconds.toFixed(1)} s = ${(USERS / seconds).toFixed(0)} emails/s`);
+    console.log(`GET /api/contacts (1,000 cards, ${CONNECTIONS} connections) p95 idle: ${p95(idle).toFixed(1)} ms`);
+    console.log(
+      `... during a fan-out of ${USERS} more (${busy.length} rounds of ${SECONDS} s): ${p95(busy).toFixed(1)} ms`,
+    );
+    console.log(`ratio busy / idle: ${(p95(busy) / p95(idle)).toFixed(2)}x (target <= 2x)`);
+  } finally {
+    await app.close();
+    await sink.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

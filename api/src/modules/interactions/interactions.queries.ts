@@ -1,0 +1,5 @@
+/** The newest interaction of each contact in a list (bindings: user, contact ids (a list, expanded by the driver)). */
+export const LATEST_PER_CONTACT = `select distinct on (contact_id) contact_id, contact_method,
+    to_char(date_contacted, 'YYYY-MM-DD') as date_contacted, notes
+  from interactions where user_id = ? and contact_id in (?)
+  order by contact_id, date_contacted desc, id desc`;

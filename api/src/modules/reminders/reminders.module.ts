@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module';
+import { InteractionsModule } from '../interactions/interactions.module';
+import { MailModule } from '../mail/mail.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { RemindersWatchdog } from './reminders-watchdog.service';
+import { RemindersController } from './reminders.controller';
+import { RemindersService } from './reminders.service';
+import { UnsubscribeTokens } from './unsubscribe-tokens';
+
+/** Daily follow-up reminder emails: the fan-out, the delivery, the unsubscribe link. */
+@Module({
+  imports: [ContactsModule, InteractionsModule, NotificationsModule, MailModule],
+  controllers: [RemindersController],
+  providers: [RemindersService, UnsubscribeTokens, RemindersWatchdog],
+  exports: [RemindersService, RemindersWatchdog],
+})
+export class RemindersModule {}

@@ -1,0 +1,198 @@
+import { freePort, redisAnswers } from '@tend/test-kit';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES } from '../src/infra/queue/job-map';
+import { SmtpCapture } from './helpers/smtp-capture';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+
+const API_DIR = resolve(__dirname, '..');
+const USERS = 200;
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function launch(command: string, args: string[], env: Record<string, string> = {}): Proc {
+  let output = '';
+  const child = spawn(command, args, {
+    cwd: API_DIR,
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, output: () => output, exited };
+}
+
+/** A time zone where it is now between 09:00 and 20:59, so "today" does not change during the test. */
+function daytimeZone(): { zone: string; today: string } {
+  for (const zone of [
+    'Europe/Berlin',
+    'Asia/Tokyo',
+    'America/New_York',
+    'Pacific/Auckland',
+    'Asia/Kolkata',
+    'America/Los_Angeles',
+    'UTC',
+  ]) {
+    const hour = Number(
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
+    );
+    if (hour >= 9 && hour <= 20) {
+      const today = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(new Date());
+      return { zone, today };
+    }
+  }
+  throw new Error('no daytime zone found');
+}
+
+/** 200 users, each with one contact whose follow-up is due today in their zone (straight into the tables). */
+async function seed(db: TestDatabase, zone: string, today: string): Promise<void> {
+  await db.query(
+    `insert into users (email, name, password_hash, email_verified, plan, time_zone)
+     select 'crash-' || g || '@example.com', 'Crash ' || g, 'x', true, 'premium', $1 from generate_series(1, $2) g`,
+    [zone, USERS],
+  );
+  await db.query(`insert into tiers (user_id, name, position) select id, 'New', 0 from users`);
+  await db.query(
+    `insert into contacts (user_id, tier_id, name, vertical_order) select u.id, t.id, 'Contact of ' || u.name, 0
+       from users u join tiers t on t.user_id = u.id`,
+  );
+  await db.query(
+    `insert into interactions (user_id, contact_id, date_contacted, contact_method, notes, next_contact_date)
+     select user_id, id, $1::date, 'Email', 'Said hello.', $1::date from contacts`,
+    [today],
+  );
+  await db.query(
+    `insert into notifications (user_id, contact_id, interaction_id, date, title)
+     select i.user_id, i.contact_id, i.id, i.next_contact_date, 'Follow up' from interactions i`,
+  );
+}
+
+// A worker killed with SIGKILL in the middle of a batch, and Redis restarted (losing every queued
+// job): afterwards the scheduler's tasks bring back what was lost, and everyone gets one email.
+describe('reminders when the worker and Redis die mid-batch', () => {
+  let db: TestDatabase;
+  let mail: SmtpCapture;
+  let redisPort: number;
+  let redis: Proc | undefined;
+  let env: Record<string, string>;
+  const procs: Proc[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'tend-crash-'));
+
+  async function startRedis(): Promise<void> {
+    redis = launch('redis-server', [
+      '--port',
+      String(redisPort),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ]);
+    procs.push(redis);
+    for (let i = 0; i < 100 && !(await redisAnswers(`redis://127.0.0.1:${redisPort}`)); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  function worker(): Proc {
+    const proc = launch(process.execPath, ['dist/worker.js'], env);
+    procs.push(proc);
+    return proc;
+  }
+
+  async function task(name: string): Promise<string> {
+    const proc = launch(process.execPath, ['dist/cli/task.js', name], env);
+    const code = await proc.exited;
+    expect(code, proc.output()).toBe(0);
+    return proc.output();
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    mail = await new SmtpCapture().start();
+    redisPort = await freePort();
+    await startRedis();
+    env = {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      SMTP_URL: mail.url,
+      APP_URL: 'http://tend.test',
+      QUEUE_PREFIX: `crash-${randomBytes(4).toString('hex')}`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      JOB_RETRY_DELAY_MS: '100',
+    };
+  });
+  afterAll(async () => {
+    for (const proc of procs) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    await mail?.stop();
+    await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends each of 200 users exactly one email', async () => {
+    const { zone, today } = daytimeZone();
+    await seed(db, zone, today);
+    const first = worker();
+    expect(await task('reminders')).toContain(`"enqueued":${USERS}`);
+
+    // Kill the worker in the middle of the batch, then lose Redis and everything queued in it.
+    await expect.poll(() => mail.messages.length, { timeout: 60_000, interval: 5 }).toBeGreaterThanOrEqual(40);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const sentBeforeCrash = mail.messages.length;
+    expect(sentBeforeCrash).toBeLessThan(USERS);
+    redis?.child.kill('SIGKILL');
+    await redis?.exited;
+    await startRedis();
+    worker();
+
+    // The scheduler's next rounds (15 and 10 minutes later) find what was never finished.
+    await db.query(
+      `update reminder_deliveries set created_at = now() - interval '20 minutes' where status = 'pending'`,
+    );
+    await task('reminders');
+    await db.query(
+      `update mail_messages set created_at = now() - interval '20 minutes', last_attempt_at = null where sent_at is null`,
+    );
+    await task('mail-redelivery');
+    await expect
+      .poll(() => new Set(mail.messages.map((m) => m.to)).size, { timeout: 90_000, interval: 100 })
+      .toBe(USERS);
+
+    const [settled] = await db.query<{ pending: number; sent: number }>(
+      `select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'sent')::int as sent
+         from reminder_deliveries`,
+    );
+    expect(settled).toEqual({ pending: 0, sent: USERS });
+    // One email each. A kill between the SMTP server's "yes" and the commit can repeat a message;
+    // it keeps its Message-ID, so a reader sees one. At most the mail jobs that were in flight when
+    // the worker died (its concurrency) can be repeated.
+    const perUser = new Map<string, Set<string>>();
+    for (const m of mail.messages) perUser.set(m.to, (perUser.get(m.to) ?? new Set()).add(m.messageId));
+    expect([...perUser.values()].every((ids) => ids.size === 1)).toBe(true);
+    expect(mail.messages.length).toBeLessThanOrEqual(USERS + QUEUES.mail.concurrency);
+    expect(
+      mail.messages.every(
+        (m) => m.subject === 'Follow up with Contact of ' + m.to.replace(/^crash-(\d+)@.*$/, 'Crash $1') + ' today',
+      ),
+    ).toBe(true);
+  }, 180_000);
+});
