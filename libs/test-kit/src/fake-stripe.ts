@@ -54,12 +54,6 @@ export interface SubscriptionSetup {
   metadata?: Record<string, string>;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'invalid_request_error',
-  401: 'invalid_request_error',
-  404: 'invalid_request_error',
-};
-
 class FakeStripeError extends Error {
   constructor(
     readonly status: number,
@@ -422,7 +416,7 @@ export class FakeStripe {
       const message = error instanceof Error ? error.message : String(error);
       this.sendJson(res, status, {
         error: {
-          type: status >= 500 ? 'api_error' : (STATUS_TEXT[status] ?? 'invalid_request_error'),
+          type: status >= 500 ? 'api_error' : 'invalid_request_error',
           message,
           ...(error instanceof FakeStripeError && error.code ? { code: error.code } : {}),
         },

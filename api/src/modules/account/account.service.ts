@@ -93,7 +93,7 @@ export class AccountService {
    * and removes their photo files once the deletion has committed.
    */
   async delete(user: User): Promise<void> {
-    await this.billing.cancelAllForDeletion(user.id);
+    await this.billing.cancelAllForDeletion(user);
     const { message, photos } = await this.em.transactional(async () => {
       const keys = await this.contacts.photoKeysOf(user.id);
       const goodbye = await this.mail.record('account-deleted', user.email, accountDeletedMail(user), null);

@@ -223,11 +223,9 @@ export class BillingService {
    * Before an account is deleted (spec: cancel first): ends every subscription at Stripe now.
    * When that fails, the account stays (502), so nobody keeps paying for an account that is gone.
    */
-  async cancelAllForDeletion(userId: number): Promise<void> {
-    const user = await this.users.findById(userId);
-    if (!user) return;
-    const mirrored = await this.em.find(BillingSubscription, { user: userId });
+  async cancelAllForDeletion(user: { id: number; stripeId: string | null }): Promise<void> {
     if (!this.stripe) {
+      const mirrored = await this.em.find(BillingSubscription, { user: user.id });
       if (mirrored.some((row) => isOngoing({ status: row.status }))) {
         throw new ServiceUnavailableException({ errors: [ACCOUNT_NOT_DELETED_BILLING_MESSAGE] });
       }
