@@ -52,6 +52,14 @@ class ReminderHandler implements JobHandler<'reminders', 'reminders.deliver'> {
   }
 }
 
+@HandlesJob('billing', 'billing.sync-customers')
+@Injectable()
+class BillingHandler implements JobHandler<'billing', 'billing.sync-customers'> {
+  handle(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 const RETRY_DELAY_MS = 40;
 let nextId = 1;
 
@@ -202,6 +210,6 @@ describe('the worker’s handlers', () => {
   });
 
   it('boot when every job has exactly one handler', async () => {
-    expect(await boot([RecordingHandler, ReminderHandler], false)).toBeUndefined();
+    expect(await boot([RecordingHandler, ReminderHandler, BillingHandler], false)).toBeUndefined();
   });
 });
