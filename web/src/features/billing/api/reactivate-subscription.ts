@@ -1,8 +1,7 @@
 import type { SubscriptionActionRequest } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { sessionKeys } from '../../../lib/session';
-import { billingKeys } from './keys';
+import { refreshBilling } from './keys';
 
 /** `POST /api/reactivate-subscription`: keeps a subscription set to end (409 when none is). */
 export function reactivateSubscription(userId: number): Promise<{ message: string }> {
@@ -14,11 +13,6 @@ export function useReactivateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reactivateSubscription,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: billingKeys.all }),
-        queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
-      ]);
-    },
+    onSettled: () => refreshBilling(queryClient),
   });
 }
