@@ -158,3 +158,53 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
+
+/** A LinkedIn Connections.csv of `count` people, as LinkedIn writes it (BOM, Notes lines, quotes). */
+export function connectionsCsv(count: number, prefix = 'Person'): Buffer {
+  const lines = ['Notes:', '"When exporting your connection data, some email addresses may be missing."', ''];
+  lines.push('First Name,Last Name,URL,Email Address,Company,Position,Connected On');
+  for (let i = 1; i <= count; i++) {
+    const email = i % 3 === 0 ? `${prefix.toLowerCase()}${i}@example.com` : '';
+    lines.push(
+      `${prefix},${i},https://www.linkedin.com/in/${prefix.toLowerCase()}-${i}/,${email},"Company ${i % 97}, Inc.","Senior Engineer ${i % 13}",07 Mar 2023`,
+    );
+  }
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\n')}\n`)]);
+}
+
+/**
+ * Imports a file through the API as the screen does: upload (preview), start, poll every 50 ms
+ * until it is no longer running. Answers the time from the upload to done.
+ */
+export async function importThroughApi(
+  app: BenchApp,
+  cookie: string,
+  file: Buffer,
+): Promise<{ ms: number; imported: number; state: string }> {
+  const session = await fetch(`${app.base}/api/session`, { headers: { cookie } });
+  const csrf = session.headers.get('x-csrf-token') ?? '';
+  const tiers = (await (await fetch(`${app.base}/api/tiers`, { headers: { cookie } })).json()) as { id: number }[];
+  const started = performance.now();
+  const form = new FormData();
+  form.append('tier_id', String(tiers[0]?.id ?? 0));
+  form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'Connections.csv');
+  const preview = await fetch(`${app.base}/api/imports`, {
+    method: 'POST',
+    headers: { cookie, 'x-csrf-token': csrf },
+    body: form,
+  });
+  if (preview.status !== 201) throw new Error(`preview ${preview.status}: ${await preview.text()}`);
+  const { id } = (await preview.json()) as { id: string };
+  const start = await fetch(`${app.base}/api/imports/${id}/start`, {
+    method: 'POST',
+    headers: { cookie, 'x-csrf-token': csrf },
+  });
+  if (start.status !== 202) throw new Error(`start ${start.status}: ${await start.text()}`);
+  for (;;) {
+    const res = await fetch(`${app.base}/api/imports/${id}`, { headers: { cookie } });
+    const body = (await res.json()) as { state: string; imported: number };
+    if (body.state !== 'running')
+      return { ms: performance.now() - started, imported: body.imported, state: body.state };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -52,6 +52,22 @@ class ReminderHandler implements JobHandler<'reminders', 'reminders.deliver'> {
   }
 }
 
+@HandlesJob('imports', 'import.run')
+@Injectable()
+class ImportHandler implements JobHandler<'imports', 'import.run'> {
+  handle(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+@HandlesJob('imports', 'export.build')
+@Injectable()
+class ExportHandler implements JobHandler<'imports', 'export.build'> {
+  handle(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 @HandlesJob('billing', 'billing.sync-customers')
 @Injectable()
 class BillingHandler implements JobHandler<'billing', 'billing.sync-customers'> {
@@ -210,6 +226,8 @@ describe('the worker’s handlers', () => {
   });
 
   it('boot when every job has exactly one handler', async () => {
-    expect(await boot([RecordingHandler, ReminderHandler, BillingHandler], false)).toBeUndefined();
+    expect(
+      await boot([RecordingHandler, ReminderHandler, ImportHandler, ExportHandler, BillingHandler], false),
+    ).toBeUndefined();
   });
 });

@@ -169,6 +169,8 @@ describe('processes', () => {
       second.child.kill('SIGTERM');
       expect(await second.exited, second.output()).toBe(0);
     },
+    // Copies a checkout, then starts it twice (migrations, an embedded PostgreSQL each time).
+    180_000,
   );
 
   it('runs on embedded defaults: outbox mail, in-process jobs, data kept across a kill -9', async () => {
@@ -236,7 +238,7 @@ describe('processes', () => {
     ).toBe(0);
     expect(existsSync(join(cluster, 'postmaster.pid'))).toBe(false);
     expect(second.output()).not.toContain('stopped unexpectedly');
-  });
+  }, 120_000);
 
   it.skipIf(inject('redisUrl') === '')(
     'runs api and worker as separate processes through BullMQ, and drains on SIGTERM',

@@ -363,7 +363,7 @@ describe('security', () => {
   it('confines an unverified user: every route but the account ones answers 403 (walks the router)', async () => {
     const client = await ApiClient.create(app.url);
     const user = await client.signUp('unverified@example.com');
-    // The verification mail is sent in the background: let it settle before the snapshot.
+    // The sign-up's confirmation email is sent by a job: let it settle before the snapshot.
     await mailSettled(app);
     const routes = listRoutes(app.running.app).filter(
       (r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`) && !UNVERIFIED_ROUTES.has(`${r.method} ${r.path}`),

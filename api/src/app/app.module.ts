@@ -20,6 +20,7 @@ import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 import { BillingModule } from '../modules/billing/billing.module';
 import { ContactsModule } from '../modules/contacts/contacts.module';
 import { HealthModule } from '../modules/health/health.module';
+import { ImportsModule } from '../modules/imports/imports.module';
 import { InteractionsModule } from '../modules/interactions/interactions.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
 import { RemindersModule } from '../modules/reminders/reminders.module';
@@ -63,6 +64,7 @@ class HttpModule {
         NotificationsModule,
         RemindersModule,
         BillingModule,
+        ImportsModule,
         HealthModule,
       ],
       controllers: !config.smtpUrl && !config.isProduction ? [DevMailboxController] : [],

@@ -11,6 +11,8 @@ import { TaskRun } from '../infra/schedule/task-run.entity';
 import { Interaction } from '../modules/interactions/interaction.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { ReminderDelivery } from '../modules/reminders/reminder-delivery.entity';
+import { ImportRun } from '../modules/imports/import-run.entity';
+import { DataExport } from '../modules/imports/data-export.entity';
 
 /** Every entity, listed once, so builds never depend on file globs. */
 export const ENTITIES = [
@@ -25,6 +27,8 @@ export const ENTITIES = [
   Interaction,
   Notification,
   ReminderDelivery,
+  ImportRun,
+  DataExport,
   BillingSubscription,
   StripeEvent,
 ];

@@ -9,18 +9,21 @@ import { PruneSessionsTask } from '../modules/auth/jobs/prune-sessions.task';
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 import { RemindersFanOutTask } from '../modules/reminders/jobs/reminders-fan-out.task';
 import { RemindersModule } from '../modules/reminders/reminders.module';
+import { ImportsModule } from '../modules/imports/imports.module';
+import { PruneImportsTask } from '../modules/imports/jobs/prune-imports.task';
 
 /**
  * The scheduled tasks (`@ScheduledTask` providers). They enqueue for the worker, or do one small
  * bounded statement themselves. The scheduler role fires them on their cron; `npm run task` runs one.
  */
 @Module({
-  imports: [MailModule, SessionsModule, RemindersModule, BillingModule],
+  imports: [MailModule, SessionsModule, RemindersModule, ImportsModule, BillingModule],
   providers: [
     MailRedeliveryTask,
     PruneSessionsTask,
     PruneRateLimitsTask,
     RemindersFanOutTask,
+    PruneImportsTask,
     PremiumExpiryTask,
     StripeReconcileTask,
   ],

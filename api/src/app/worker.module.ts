@@ -7,6 +7,9 @@ import { SendMailProcessor } from '../modules/mail/jobs/send-mail.processor';
 import { MailModule } from '../modules/mail/mail.module';
 import { DeliverReminderProcessor } from '../modules/reminders/jobs/deliver-reminder.processor';
 import { RemindersModule } from '../modules/reminders/reminders.module';
+import { ImportsModule } from '../modules/imports/imports.module';
+import { BuildExportProcessor } from '../modules/imports/jobs/build-export.processor';
+import { RunImportProcessor } from '../modules/imports/jobs/run-import.processor';
 
 /** The worker role: a handler for every job of the job map, no HTTP. */
 @Module({})
@@ -17,8 +20,14 @@ export class WorkerModule {
       imports: [
         JobWorkerModule.forRoot({
           bullmq: config.redisUrl !== undefined,
-          imports: [MailModule, RemindersModule, BillingModule],
-          handlers: [SendMailProcessor, DeliverReminderProcessor, SyncCustomersProcessor],
+          imports: [MailModule, RemindersModule, ImportsModule, BillingModule],
+          handlers: [
+            SendMailProcessor,
+            DeliverReminderProcessor,
+            RunImportProcessor,
+            BuildExportProcessor,
+            SyncCustomersProcessor,
+          ],
         }),
       ],
     };

@@ -10,3 +10,4 @@ export * from './contacts';
 export * from './interactions';
 export * from './notifications';
 export * from './linkedin';
+export * from './imports';

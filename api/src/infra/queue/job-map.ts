@@ -10,6 +10,12 @@ export interface JobMap {
     /** One user's follow-up reminder email for one local day (a `reminder_deliveries` row). */
     'reminders.deliver': { deliveryId: number };
   };
+  imports: {
+    /** Runs a previewed import (an `imports` row, by its UUID) batch by batch. */
+    'import.run': { importId: string };
+    /** Builds a user's export zip (a `data_exports` row, by its UUID). */
+    'export.build': { exportId: string };
+  };
   billing: {
     /** Re-read these users' subscriptions from Stripe (the daily reconciliation, a page of users). */
     'billing.sync-customers': { userIds: number[] };
@@ -31,6 +37,7 @@ export interface QueueSettings<Q extends QueueName> {
 export const QUEUES: { [Q in QueueName]: QueueSettings<Q> } = {
   mail: { jobs: ['mail.send'], concurrency: 4 },
   reminders: { jobs: ['reminders.deliver'], concurrency: 8 },
+  imports: { jobs: ['import.run', 'export.build'], concurrency: 2 },
   billing: { jobs: ['billing.sync-customers'], concurrency: 1 },
 };
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
@@ -28,6 +29,22 @@ export class FileStorage {
     const path = this.pathOf(key);
     await mkdir(join(path, '..'), { recursive: true });
     await writeFile(path, data, { mode: 0o600 });
+  }
+
+  /** A stream that writes a new file (its folder made first). */
+  async writeStream(key: string): Promise<WriteStream> {
+    const path = this.pathOf(key);
+    await mkdir(join(path, '..'), { recursive: true });
+    return createWriteStream(path, { mode: 0o600 });
+  }
+
+  /** The size of a stored file, or null when there is none. */
+  async sizeOf(key: string): Promise<number | null> {
+    try {
+      return (await stat(this.pathOf(key))).size;
+    } catch {
+      return null;
+    }
   }
 
   async remove(key: string): Promise<void> {

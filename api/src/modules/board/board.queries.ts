@@ -20,6 +20,10 @@ export const COLUMN_SIZE = 'select count(*)::int as count from contacts where ti
 
 export const CARD_COUNT = 'select count(*)::int as count from contacts where user_id = ?';
 
+/** What an import matches people against: the cards with a LinkedIn URL or an email (binding: user). */
+export const KEYED_CARDS = `select id, linked_in, email from contacts
+  where user_id = ? and (linked_in is not null or email is not null)`;
+
 export const CARD_COLUMN = 'select tier_id from contacts where id = ? and user_id = ?';
 
 export const CARD_PLACE = `select c.tier_id, t.position, c.vertical_order from contacts c join tiers t on t.id = c.tier_id

@@ -65,6 +65,14 @@ export class BoardService {
     return (row?.top ?? -1) + 1;
   }
 
+  /** A user's cards that have a LinkedIn URL or an email (one statement, whatever the board's size). */
+  keyedCards(
+    em: EntityManager,
+    userId: number,
+  ): Promise<{ id: number; linked_in: string | null; email: string | null }[]> {
+    return em.execute(sql.KEYED_CARDS, [userId]);
+  }
+
   async columnSize(em: EntityManager, tierId: number): Promise<number> {
     const [row] = await em.execute<{ count: number }[]>(sql.COLUMN_SIZE, [tierId]);
     return row?.count ?? 0;

@@ -83,32 +83,84 @@ export class ContactsService {
     { allOrNothing = false } = {},
   ): Promise<Contact[]> {
     return this.board.write(user.id, async (em) => {
-      const limit = this.board.cardLimit(user);
-      const room = limit === null ? cards.length : Math.max(0, limit - (await this.board.cardCount(em, user.id)));
+      const { created, room } = await this.addCards(em, user, column, cards);
       if (room < cards.length && (allOrNothing || room === 0)) {
-        throw new ForbiddenException({ errors: [freePlanLimitMessage(limit ?? 0)] });
+        throw new ForbiddenException({ errors: [freePlanLimitMessage(this.board.cardLimit(user) ?? 0)] });
       }
-      const tier =
-        'id' in column
-          ? await this.tiers.findOwned(user.id, column.id, em)
-          : await this.tiers.findByPositionOrFirst(user.id, column.position, em);
-      // The column's lock, as every writer of its orders takes (see BoardService).
-      await this.board.lockColumns(em, user.id, [tier.id]);
-      const top = await this.board.topOrder(em, tier.id);
-      const taken = cards.slice(0, room);
-      const contacts = taken.map((card, index) => {
-        const contact = em.create(Contact, {
-          user: em.getReference(User, user.id),
-          tier,
-          name: card.name,
-          verticalOrder: top + taken.length - 1 - index,
-        });
-        applyFields(contact, card);
-        return contact;
-      });
-      await em.persist(contacts).flush();
-      return contacts;
+      return created;
     });
+  }
+
+  /**
+   * The body of `createMany` for a caller that holds the board write already (`em` is its
+   * transaction): adds as many of `cards` as the plan has room for and says how much room there was.
+   * Adds nothing when the room does not cover all of them and the caller means to refuse.
+   */
+  async addCards(
+    em: EntityManager,
+    user: BoardOwner,
+    column: { id: number } | { position: number | undefined },
+    cards: readonly NewCard[],
+  ): Promise<{ created: Contact[]; room: number }> {
+    const limit = this.board.cardLimit(user);
+    const room = limit === null ? cards.length : Math.max(0, limit - (await this.board.cardCount(em, user.id)));
+    if (room === 0 || cards.length === 0) return { created: [], room };
+    const tier =
+      'id' in column
+        ? await this.tiers.findOwned(user.id, column.id, em)
+        : await this.tiers.findByPositionOrFirst(user.id, column.position, em);
+    // The column's lock, as every writer of its orders takes (see BoardService).
+    await this.board.lockColumns(em, user.id, [tier.id]);
+    const top = await this.board.topOrder(em, tier.id);
+    const taken = cards.slice(0, room);
+    const contacts = taken.map((card, index) => {
+      const contact = em.create(Contact, {
+        user: em.getReference(User, user.id),
+        tier,
+        name: card.name,
+        verticalOrder: top + taken.length - 1 - index,
+      });
+      applyFields(contact, card);
+      return contact;
+    });
+    await em.persist(contacts).flush();
+    return { created: contacts, room };
+  }
+
+  /**
+   * Sets the given fields of many of a user's cards inside a board write (`em`): one read and one
+   * batched update whatever their number. Fields left out keep their value.
+   */
+  async updateCards(
+    em: EntityManager,
+    userId: number,
+    changes: readonly { id: number; fields: ContactFields }[],
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    const cards = await em.find(Contact, { user: userId, id: { $in: changes.map((c) => c.id) } });
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    for (const change of changes) {
+      const card = byId.get(change.id);
+      if (card) applyFields(card, change.fields);
+    }
+    await em.flush();
+  }
+
+  /** Every card of a user that has a LinkedIn URL or an email: what an import matches people against. */
+  keyedCards(
+    em: EntityManager,
+    userId: number,
+  ): Promise<{ id: number; linked_in: string | null; email: string | null }[]> {
+    return this.board.keyedCards(em, userId);
+  }
+
+  /** Every card of a user, board order (column, then top to bottom), with its column's name: for an export. */
+  allCards(userId: number): Promise<Contact[]> {
+    return this.em.find(
+      Contact,
+      { user: userId },
+      { populate: ['tier'], orderBy: [{ tier: { position: 'asc' } }, { verticalOrder: 'desc' }, { id: 'asc' }] },
+    );
   }
 
   /** Edits a card's fields and, optionally, its photo (a new file; the old one goes after the commit). */

@@ -121,6 +121,11 @@ export class NotificationsService {
   }
 
   /** Unread notifications not yet in a reminder email, due on or before `localDate` (soonest first). */
+  /** Every notification of a user, oldest first: for an export of the whole account. */
+  allOf(userId: number): Promise<Notification[]> {
+    return this.em.find(Notification, { user: userId }, { orderBy: { date: 'asc', id: 'asc' } });
+  }
+
   dueForReminder(userId: number, localDate: string): Promise<Notification[]> {
     return this.em.find(
       Notification,

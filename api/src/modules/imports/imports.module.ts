@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { FileStorage } from '../../infra/storage/file-storage';
+import { BoardModule } from '../board/board.module';
+import { ContactsModule } from '../contacts/contacts.module';
+import { InteractionsModule } from '../interactions/interactions.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { TiersModule } from '../tiers/tiers.module';
+import { ExportsService } from './exports.service';
+import { ExportsController, ImportsController } from './imports.controller';
+import { ImportsService } from './imports.service';
+
+/** Bringing people in (LinkedIn, vCard, CSV) and taking everything out (the export zip). */
+@Module({
+  imports: [BoardModule, ContactsModule, TiersModule, InteractionsModule, NotificationsModule],
+  controllers: [ImportsController, ExportsController],
+  providers: [ImportsService, ExportsService, FileStorage],
+  exports: [ImportsService, ExportsService],
+})
+export class ImportsModule {}

@@ -1,0 +1,608 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import sharp from 'sharp';
+import type { Contact, Export, Import, Tier } from '@tend/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import type { ApiClient } from './helpers/api-client';
+import { countStatements } from './helpers/query-counter';
+import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+
+let app: TestApp;
+let counter = 0;
+
+beforeAll(async () => {
+  app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
+    THROTTLE_SIGNUP_PER_IP: '1000',
+    THROTTLE_EMAIL_PER_ADDRESS: '1000',
+    // A failing batch is retried 5 times before the import is marked failed: quickly, here.
+    JOB_RETRY_DELAY_MS: '5',
+  });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', 'imports', name));
+
+async function person(plan: 'free' | 'premium' = 'premium') {
+  counter += 1;
+  const { client, userId } = await app.verifiedClient(`importer-${counter}@example.com`);
+  await app.db.query('update users set plan = $1 where id = $2', [plan, userId]);
+  const tiers = (await client.get('/api/tiers')).body as Tier[];
+  return { client, userId, tiers, tier: tiers[0]?.id ?? 0 };
+}
+
+function upload(
+  client: ApiClient,
+  file: Buffer,
+  fields: Record<string, string | number>,
+  filename = 'Connections.csv',
+) {
+  const req = client.raw.post('/api/imports').set('X-CSRF-Token', client.csrfToken);
+  for (const [key, value] of Object.entries(fields)) req.field(key, String(value));
+  return req.attach('file', file, { filename, contentType: 'text/csv' });
+}
+
+async function preview(client: ApiClient, file: Buffer, fields: Record<string, string | number>): Promise<Import> {
+  const res = await upload(client, file, fields);
+  if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as Import;
+}
+
+async function settle(client: ApiClient, id: string, timeoutMs = 30_000): Promise<Import> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await client.get(`/api/imports/${id}`);
+    expect(res.status).toBe(200);
+    const body = res.body as Import;
+    if (body.state !== 'running') return body;
+    if (Date.now() > deadline) throw new Error(`import ${id} still running: ${JSON.stringify(body)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function runImport(client: ApiClient, id: string): Promise<Import> {
+  const started = await client.post(`/api/imports/${id}/start`);
+  expect(started.status).toBe(202);
+  expect((started.body as Import).state).toBe('running');
+  return settle(client, id);
+}
+
+async function board(client: ApiClient): Promise<Contact[]> {
+  return (await client.get('/api/contacts')).body as Contact[];
+}
+
+async function cardCount(userId: number): Promise<number> {
+  const [row] = await app.db.query<{ n: number }>('select count(*)::int as n from contacts where user_id = $1', [
+    userId,
+  ]);
+  return row?.n ?? -1;
+}
+
+/** A LinkedIn Connections.csv of `count` people (with LinkedIn's Notes lines and BOM). */
+function connectionsCsv(count: number, { from = 1, prefix = 'Person' } = {}): Buffer {
+  const lines = [
+    'Notes:',
+    '"When exporting your connection data, you may notice that some of the email addresses are missing."',
+    '',
+  ];
+  lines.push('First Name,Last Name,URL,Email Address,Company,Position,Connected On');
+  for (let i = from; i < from + count; i++) {
+    lines.push(
+      `${prefix},${i},https://www.linkedin.com/in/${prefix.toLowerCase()}-${i}/,${i % 3 === 0 ? `${prefix.toLowerCase()}${i}@example.com` : ''},"Company ${i % 97}, Inc.",Engineer ${i % 13},07 Mar 2023`,
+    );
+  }
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\n') + '\n')]);
+}
+
+function unzip(data: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      const files = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.readEntry();
+    });
+  });
+}
+
+async function exportZip(client: ApiClient): Promise<{ files: Map<string, Buffer>; done: Export }> {
+  const res = await client.post('/api/exports');
+  expect(res.status).toBe(202);
+  const id = (res.body as Export).id;
+  let done: Export;
+  for (;;) {
+    done = (await client.get(`/api/exports/${id}`)).body as Export;
+    if (done.state !== 'pending') break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(done.state).toBe('ready');
+  const download = await client.raw
+    .get(done.download_url ?? '')
+    .buffer(true)
+    .parse((response, callback) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () => callback(null, Buffer.concat(chunks)));
+    });
+  expect(download.status).toBe(200);
+  expect(download.headers['content-type']).toBe('application/zip');
+  return { files: await unzip(download.body as Buffer), done };
+}
+
+describe('preview', () => {
+  it('reads a LinkedIn Connections.csv and says what would happen, writing no card', async () => {
+    const { client, userId, tier } = await person();
+    const res = await upload(client, fixture('linkedin-connections.csv'), { tier_id: tier });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      id: expect.any(String),
+      state: 'preview',
+      format: 'linkedin',
+      file_name: 'Connections.csv',
+      tier_id: tier,
+      on_duplicate: 'skip',
+      total: 9,
+      new: 7,
+      duplicates: 0,
+      unreadable: 2,
+      fits: 7,
+      card_limit: null,
+      errors: [
+        { row: 8, message: 'Name cannot be empty.' },
+        { row: 9, message: 'Invalid email address.' },
+      ],
+      processed: 0,
+      imported: 0,
+    });
+    expect(await cardCount(userId)).toBe(0);
+  });
+
+  it('answers 400 with a sentence for a file it cannot read, and 404 for another user’s column', async () => {
+    const { client, userId, tier } = await person();
+    const cases: [Buffer, string][] = [
+      [fixture('broken-quote.csv'), 'Row 2 could not be read: a quoted field is never closed.'],
+      [fixture('no-header.csv'), 'The first row of this CSV holds data, not column names.'],
+      [fixture('broken-cut-short.vcf'), 'Card 2 has no END:VCARD: the file is cut short.'],
+      [Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'This file is not a CSV, a vCard (.vcf) or a LinkedIn'],
+    ];
+    for (const [file, message] of cases) {
+      const res = await upload(client, file, { tier_id: tier });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toContain(message);
+    }
+    const none = await client.raw
+      .post('/api/imports')
+      .set('X-CSRF-Token', client.csrfToken)
+      .field('tier_id', String(tier));
+    expect(none.status).toBe(400);
+    expect(none.body.errors).toEqual(['Choose a file to import.']);
+    const badOption = await upload(client, fixture('linkedin-connections.csv'), {
+      tier_id: tier,
+      on_duplicate: 'merge',
+    });
+    expect(badOption.status).toBe(400);
+    expect(badOption.body.errors).toEqual(['Choose "skip" or "update" for on_duplicate.']);
+    const noColumn = await upload(client, fixture('linkedin-connections.csv'), {});
+    expect(noColumn.status).toBe(400);
+    expect(noColumn.body.errors).toEqual(['Choose the column to import into (tier_id).']);
+    const other = await person();
+    const foreign = await upload(client, fixture('linkedin-connections.csv'), { tier_id: other.tier });
+    expect(foreign.status).toBe(404);
+    expect(await cardCount(userId)).toBe(0);
+    const [row] = await app.db.query<{ n: number }>('select count(*)::int as n from imports where user_id = $1', [
+      userId,
+    ]);
+    expect(row?.n).toBe(0);
+  });
+
+  it('maps a generic CSV’s columns: guessed from the header, or as the screen sends them', async () => {
+    const { client, tier } = await person();
+    const google = await preview(client, fixture('google-contacts.csv'), { tier_id: tier });
+    expect(google).toMatchObject({ format: 'csv', total: 4, new: 3, unreadable: 1 });
+    expect(google.columns).toContain('E-mail 1 - Value');
+    expect(google.mapping).toMatchObject({ first_name: 'First Name', email: 'E-mail 1 - Value' });
+
+    const odd = Buffer.from('Who,Where,Mail\nAda Lovelace,Analytical Engines,ada@example.com\n');
+    const unmapped = await preview(client, odd, { tier_id: tier });
+    expect(unmapped).toMatchObject({ new: 0, unreadable: 1, columns: ['Who', 'Where', 'Mail'], mapping: {} });
+    const mapped = await preview(client, odd, {
+      tier_id: tier,
+      mapping: JSON.stringify({ name: 'Who', company: 'Where', email: 'Mail' }),
+    });
+    expect(mapped).toMatchObject({ new: 1, unreadable: 0, mapping: { name: 'Who', company: 'Where', email: 'Mail' } });
+    const wrong = await upload(client, odd, { tier_id: tier, mapping: JSON.stringify({ name: 'Nobody' }) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual(['The mapping names a column "Nobody" the file does not have.']);
+  });
+});
+
+describe('import', () => {
+  it('imports into the chosen column, at the top, in the file’s order; re-running the file adds nothing', async () => {
+    const { client, userId, tiers } = await person();
+    const target = tiers[1]?.id ?? 0;
+    const existing = await client.post('/api/contacts', { name: 'Already Here', tier_id: target });
+    expect(existing.status).toBe(201);
+    const first = await preview(client, fixture('linkedin-connections.csv'), { tier_id: target });
+    const done = await runImport(client, first.id);
+    expect(done).toMatchObject({ state: 'done', imported: 7, skipped: 0, updated: 0, processed: 7, to_process: 7 });
+    expect(done.contact_ids).toHaveLength(7);
+    const column = (await board(client)).filter((c) => c.tier_id === target);
+    expect(column.map((c) => c.name)).toEqual([
+      'Ada Lovelace',
+      'Grace Hopper',
+      '李 雷',
+      'Zoë Ørsted',
+      'Άλκηστις Παπαδοπούλου',
+      'محمد الأحمد',
+      "Jean-Luc O'Brien",
+      'Already Here',
+    ]);
+    expect(column[0]).toMatchObject({
+      title: 'Engineer, Principal',
+      company: 'Analytical Engines',
+      linked_in: 'https://www.linkedin.com/in/ada-lovelace',
+      email: 'ada@analytical.com',
+      date_connected: '2023-03-07',
+    });
+    expect(new Set(done.contact_ids)).toEqual(new Set(column.slice(0, 7).map((c) => c.id)));
+
+    // The same file again: everyone is recognised but Jean-Luc, whose /pub/ address cannot be made
+    // canonical and who has no email: nothing identifies him, so he comes again.
+    const again = await preview(client, fixture('linkedin-connections.csv'), { tier_id: target });
+    expect(again).toMatchObject({ new: 1, duplicates: 6 });
+    const second = await runImport(client, again.id);
+    expect(second).toMatchObject({ state: 'done', imported: 1, skipped: 6 });
+    expect(await cardCount(userId)).toBe(9);
+  });
+
+  it('finds duplicates by canonical LinkedIn URL and by email, and updates them when asked', async () => {
+    const { client, userId, tier } = await person();
+    const byUrl = await client.post('/api/contacts', {
+      name: 'Ada (old)',
+      title: 'Old title',
+      linked_in: 'https://linkedin.com/in/Ada-Lovelace/?trk=x',
+    });
+    const byEmail = await client.post('/api/contacts', { name: 'Zoë', email: 'zoe.orsted@example.com' });
+    expect(byUrl.status).toBe(201);
+    expect(byEmail.status).toBe(201);
+    const skip = await preview(client, fixture('linkedin-connections.csv'), { tier_id: tier });
+    expect(skip).toMatchObject({ new: 5, duplicates: 2 });
+    const update = await preview(client, fixture('linkedin-connections.csv'), {
+      tier_id: tier,
+      on_duplicate: 'update',
+    });
+    const done = await runImport(client, update.id);
+    expect(done).toMatchObject({ state: 'done', imported: 5, updated: 2, skipped: 0 });
+    const cards = await board(client);
+    // The card keeps its name; the file's fields replace the others it brings.
+    expect(cards.find((c) => c.id === (byUrl.body as Contact).id)).toMatchObject({
+      name: 'Ada (old)',
+      title: 'Engineer, Principal',
+      company: 'Analytical Engines',
+      linked_in: 'https://www.linkedin.com/in/ada-lovelace',
+    });
+    expect(cards.find((c) => c.id === (byEmail.body as Contact).id)).toMatchObject({
+      name: 'Zoë',
+      company: 'Ørsted A/S',
+    });
+    expect(await cardCount(userId)).toBe(7);
+    // The skipped preview was never started: it changes nothing.
+    expect((await client.get(`/api/imports/${skip.id}`)).body.state).toBe('preview');
+  });
+
+  it('holds the free plan’s limit: stops at 25 cards with the upgrade offer', async () => {
+    const { client, userId, tier } = await person('free');
+    for (let i = 0; i < 5; i++) expect((await client.post('/api/contacts', { name: `Mine ${i}` })).status).toBe(201);
+    const file = connectionsCsv(30);
+    const seen = await preview(client, file, { tier_id: tier });
+    expect(seen).toMatchObject({ new: 30, fits: 20, card_limit: 25 });
+    const done = await runImport(client, seen.id);
+    expect(done).toMatchObject({ state: 'done', imported: 20, over_limit: 10, limit_reached: true });
+    expect(done.message).toMatch(/^The free plan holds 25 contacts\. Upgrade to Premium/);
+    expect(done.message).toContain('10 new people were not imported.');
+    expect(await cardCount(userId)).toBe(25);
+  });
+
+  it('cancels: a cancelled preview cannot start, and a run cancelled before its batch adds nothing', async () => {
+    const { client, userId, tier } = await person();
+    const idle = await preview(client, connectionsCsv(10), { tier_id: tier });
+    const cancelled = await client.post(`/api/imports/${idle.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ state: 'cancelled', message: 'Cancelled: nothing was imported.' });
+    const start = await client.post(`/api/imports/${idle.id}/start`);
+    expect(start.status).toBe(409);
+    expect(start.body.errors).toEqual(['This import has already run. Upload the file again to import it again.']);
+
+    // Hold the user's board lock so the run's first batch waits; cancel meanwhile.
+    const running = await preview(client, connectionsCsv(3000), { tier_id: tier });
+    const blocker = new Client({ connectionString: app.db.url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select id from users where id = $1 for update', [userId]);
+      expect((await client.post(`/api/imports/${running.id}/start`)).status).toBe(202);
+      await new Promise((r) => setTimeout(r, 200));
+      const stop = await client.post(`/api/imports/${running.id}/cancel`);
+      expect(stop.status).toBe(200);
+      expect(stop.body.state).toBe('cancelled');
+    } finally {
+      await blocker.query('rollback');
+      await blocker.end();
+    }
+    const settled = await settle(client, running.id);
+    expect(settled).toMatchObject({ state: 'cancelled', imported: 0, processed: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await cardCount(userId)).toBe(0);
+    const finished = await client.post(`/api/imports/${running.id}/cancel`);
+    expect(finished.status).toBe(200);
+  });
+
+  it('a failed batch leaves the earlier batches in, says where it stopped, and the same file then adds the rest once', async () => {
+    const { client, userId, tier } = await person();
+    // The database refuses one person of the third batch.
+    await app.db.query(`create or replace function refuse_person_2345() returns trigger language plpgsql as $$
+      begin if new.name = 'Person 2345' then raise exception 'refused for the test'; end if; return new; end $$`);
+    await app.db.query(
+      'create trigger refuse_person_2345 before insert on contacts for each row execute function refuse_person_2345()',
+    );
+    const file = connectionsCsv(3000);
+    let failed: Import;
+    try {
+      const seen = await preview(client, file, { tier_id: tier });
+      failed = await runImport(client, seen.id);
+    } finally {
+      await app.db.query('drop trigger refuse_person_2345 on contacts');
+    }
+    expect(failed).toMatchObject({ state: 'failed', imported: 2000, processed: 2000, stopped_at_row: 2001 });
+    expect(failed.message).toBe(
+      'Stopped at row 2001: that batch could not be saved. 2000 people before it are on your board; import the same file again to add the rest (nobody is added twice).',
+    );
+    expect(await cardCount(userId)).toBe(2000);
+    const again = await preview(client, file, { tier_id: tier });
+    expect(again).toMatchObject({ new: 1000, duplicates: 2000 });
+    expect(await runImport(client, again.id)).toMatchObject({ state: 'done', imported: 1000, skipped: 2000 });
+    expect(await cardCount(userId)).toBe(3000);
+    const [row] = await app.db.query<{ n: number }>(
+      'select count(distinct linked_in)::int as n from contacts where user_id = $1',
+      [userId],
+    );
+    expect(row?.n).toBe(3000);
+  });
+
+  it('imports a 5,000-row file in one request-and-poll cycle', async () => {
+    const { client, userId, tier } = await person();
+    const started = Date.now();
+    const seen = await preview(client, connectionsCsv(5000), { tier_id: tier });
+    expect(seen).toMatchObject({ total: 5000, new: 5000, fits: 5000 });
+    const done = await runImport(client, seen.id);
+    const elapsed = Date.now() - started;
+    expect(done).toMatchObject({ state: 'done', imported: 5000, processed: 5000 });
+    expect(await cardCount(userId)).toBe(5000);
+    expect((await board(client)).length).toBe(5000);
+    console.log(`5,000-row import, upload to done: ${elapsed} ms`);
+  });
+
+  it('sends the same statements per batch whatever the board’s size', async () => {
+    const small = await person();
+    const large = await person();
+    await app.db.query(
+      `insert into contacts (user_id, tier_id, name, vertical_order, linked_in, email)
+       select $1, $2, 'Seed ' || g, g, 'https://www.linkedin.com/in/seed-' || g, 'seed' || g || '@example.com'
+       from generate_series(1, 5000) g`,
+      [large.userId, large.tier],
+    );
+    const statementsFor = async (who: { client: ApiClient; tier: number }) => {
+      const seen = await preview(who.client, connectionsCsv(1000, { prefix: 'Batch' }), { tier_id: who.tier });
+      return countStatements(app, async () => {
+        expect((await who.client.post(`/api/imports/${seen.id}/start`)).status).toBe(202);
+        // Poll the database directly, so that only the start and the job are counted.
+        for (;;) {
+          const [row] = await app.db.query<{ state: string }>('select state from imports where id = $1', [seen.id]);
+          if (row?.state !== 'running') break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      });
+    };
+    const smallStatements = (await statementsFor(small)).filter((q) => !/from "users"/.test(q));
+    const largeStatements = (await statementsFor(large)).filter((q) => !/from "users"/.test(q));
+    expect(largeStatements).toHaveLength(smallStatements.length);
+    expect(smallStatements.length).toBeLessThan(25);
+    expect(await cardCount(large.userId)).toBe(6000);
+  });
+
+  it('reads a file of 10 MB, and refuses one a byte larger', async () => {
+    const { client, userId, tier } = await person();
+    const header = 'Name,Email,Notes\n';
+    const note = 'n'.repeat(1990);
+    const rows: string[] = [];
+    let size = header.length;
+    let i = 0;
+    const limit = 10 * 1024 * 1024;
+    for (;;) {
+      const line = `Person ${i},person${i}@example.com,${note}\n`;
+      if (size + line.length > limit) break;
+      rows.push(line);
+      size += line.length;
+      i += 1;
+    }
+    const pad = limit - size;
+    const file = Buffer.from(
+      header + rows.join('') + (pad > 0 ? `Padding,pad@example.com,${'p'.repeat(Math.max(0, pad - 26))}\n` : ''),
+    );
+    expect(file.length).toBeLessThanOrEqual(limit);
+    expect(file.length).toBeGreaterThan(limit - 100);
+    const seen = await preview(client, file, { tier_id: tier });
+    expect(seen.new).toBeGreaterThan(5000);
+    const done = await runImport(client, seen.id);
+    expect(done).toMatchObject({ state: 'done', imported: seen.new });
+    expect(await cardCount(userId)).toBe(seen.new);
+
+    const tooBig = await upload(client, Buffer.concat([file, Buffer.alloc(limit - file.length + 1, 0x0a)]), {
+      tier_id: tier,
+    });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.errors).toEqual(['The file is larger than 10 MB. Split it into smaller files and import each.']);
+  });
+});
+
+describe('export', () => {
+  it('zips everything, serves it once, and the import reads its contacts.csv and contacts.vcf back losslessly', async () => {
+    const { client, userId, tiers } = await person();
+    const made: Contact[] = [];
+    const people = [
+      {
+        name: 'Zoë Ørsted',
+        title: 'Head of "Wind", North; South',
+        company: 'Ørsted A/S; R&D, Inc.',
+        linked_in: 'https://uk.linkedin.com/in/Zoe-Orsted/',
+        email: 'zoe@orsted.com',
+        phone_number: '+45 99 55 11 11',
+        connection_description:
+          'Met at the summit.\nTalked about offshore wind, grids; storage.\n\t"Quoted" \\ backslash',
+        date_connected: '2023-03-07',
+        tier_id: tiers[1]?.id,
+      },
+      { name: '吳健雄', linked_in: 'https://www.linkedin.com/pub/wu/1/2/3', tier_id: tiers[0]?.id },
+      { name: 'Ada Lovelace', email: 'ada@example.com', tier_id: tiers[0]?.id },
+    ];
+    for (const body of people) {
+      const res = await client.post('/api/contacts', body);
+      expect(res.status).toBe(201);
+      made.push(res.body as Contact);
+    }
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2f5d50' } })
+      .png()
+      .toBuffer();
+    const withPhoto = await client.raw
+      .patch(`/api/contacts/${made[2]?.id}`)
+      .set('X-CSRF-Token', client.csrfToken)
+      .attach('contact[photo]', png, { filename: 'p.png', contentType: 'image/png' });
+    expect(withPhoto.status).toBe(200);
+    expect(
+      (
+        await client.post('/api/interactions', {
+          contact_id: made[0]?.id,
+          date_contacted: '2024-01-05',
+          contact_method: 'Email',
+          notes: 'Sent the deck, with commas, "quotes"',
+          next_contact_date: '2099-01-01',
+        })
+      ).status,
+    ).toBe(201);
+
+    const { files, done } = await exportZip(client);
+    expect([...files.keys()].sort()).toEqual(
+      [
+        'account.json',
+        'contacts.csv',
+        'contacts.vcf',
+        'interactions.csv',
+        'notifications.csv',
+        `photos/${made[2]?.id}.webp`,
+      ].sort(),
+    );
+    expect((await sharp(files.get(`photos/${made[2]?.id}.webp`)).metadata()).format).toBe('webp');
+    const account = JSON.parse(files.get('account.json')?.toString() ?? '{}') as Record<string, unknown[]> & {
+      user: { id: number };
+    };
+    expect(account.user.id).toBe(userId);
+    expect(account.contacts).toHaveLength(3);
+    expect(account.interactions).toHaveLength(1);
+    expect(account.notifications).toHaveLength(1);
+    expect(account.tiers).toHaveLength(tiers.length);
+    expect(files.get('interactions.csv')?.toString()).toContain('"Sent the deck, with commas, ""quotes"""');
+    expect(files.get('contacts.vcf')?.toString()).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0\r\n/);
+
+    // Single use: the second download is gone, and so is the file.
+    const second = await client.raw.get(done.download_url ?? '');
+    expect(second.status).toBe(410);
+    expect(second.body.errors).toEqual([
+      'This download link has been used or has expired. Export your data again from Settings.',
+    ]);
+    expect(((await client.get(`/api/exports/${done.id}`)).body as Export).state).toBe('downloaded');
+
+    const fields = (c: Contact) => ({
+      name: c.name,
+      title: c.title,
+      company: c.company,
+      linked_in: c.linked_in,
+      email: c.email,
+      phone_number: c.phone_number,
+      connection_description: c.connection_description,
+      date_connected: c.date_connected,
+    });
+    const original = (await board(client)).map(fields);
+    for (const name of ['contacts.csv', 'contacts.vcf']) {
+      const other = await person();
+      const seen = await preview(other.client, files.get(name) ?? Buffer.alloc(0), { tier_id: other.tier });
+      expect(seen, name).toMatchObject({ new: 3, unreadable: 0, errors: [] });
+      expect((await runImport(other.client, seen.id)).imported).toBe(3);
+      const back = (await board(other.client)).map(fields);
+      expect(new Set(back.map((c) => JSON.stringify(c))), name).toEqual(
+        new Set(original.map((c) => JSON.stringify(c))),
+      );
+    }
+  });
+
+  it('an expired link answers 410', async () => {
+    const { client } = await person();
+    const res = await client.post('/api/exports');
+    let ready: Export;
+    for (;;) {
+      ready = (await client.get(`/api/exports/${(res.body as Export).id}`)).body as Export;
+      if (ready.state !== 'pending') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await app.db.query(`update data_exports set expires_at = now() - interval '1 minute' where id = $1`, [ready.id]);
+    expect(((await client.get(`/api/exports/${ready.id}`)).body as Export).state).toBe('expired');
+    expect((await client.raw.get(ready.download_url ?? '')).status).toBe(410);
+  });
+});
+
+describe('isolation', () => {
+  it('another user’s import and export answer 404, and their links do not work', async () => {
+    const a = await person();
+    const b = await person();
+    const imported = await preview(a.client, fixture('linkedin-connections.csv'), { tier_id: a.tier });
+    expect((await b.client.get(`/api/imports/${imported.id}`)).status).toBe(404);
+    expect((await b.client.post(`/api/imports/${imported.id}/start`)).status).toBe(404);
+    expect((await b.client.post(`/api/imports/${imported.id}/cancel`)).status).toBe(404);
+    expect((await b.client.get('/api/imports/not-a-uuid')).body.errors).toEqual(['Import not found.']);
+    expect((await a.client.get(`/api/imports/${imported.id}`)).body.state).toBe('preview');
+
+    const started = await a.client.post('/api/exports');
+    const id = (started.body as Export).id;
+    let ready: Export;
+    for (;;) {
+      ready = (await a.client.get(`/api/exports/${id}`)).body as Export;
+      if (ready.state !== 'pending') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await b.client.get(`/api/exports/${id}`)).status).toBe(404);
+    const stolen = await b.client.raw.get(ready.download_url ?? '');
+    expect(stolen.status).toBe(404);
+    const forged = await a.client.raw.get(`/api/exports/${id}/download?token=forged`);
+    expect(forged.status).toBe(404);
+    // Neither try used the link up.
+    expect(((await a.client.get(`/api/exports/${id}`)).body as Export).state).toBe('ready');
+    // B's export holds none of A's people.
+    expect((await b.client.post('/api/contacts', { name: 'Only B' })).status).toBe(201);
+    const { files } = await exportZip(b.client);
+    expect(files.get('contacts.csv')?.toString()).not.toContain('Lovelace');
+    expect(files.get('contacts.csv')?.toString()).toContain('Only B');
+  });
+});

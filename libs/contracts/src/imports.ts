@@ -1,0 +1,190 @@
+import { z } from 'zod';
+
+/**
+ * Imports and exports: `POST /api/imports` (multipart `file`, `tier_id`, optional `on_duplicate`
+ * and `mapping`) previews a file without writing any card; `POST /api/imports/{id}/start` runs it
+ * (202); `GET /api/imports/{id}` reports it; `POST /api/imports/{id}/cancel` stops it.
+ * `POST /api/exports` builds a zip of everything (202); `GET /api/exports/{id}` reports it and, once
+ * ready, gives a single-use download link that expires.
+ */
+
+/** Files up to this size are read; a larger one answers 400. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** A LinkedIn data-export ZIP may unpack its `Connections.csv` to at most this many bytes (a zip bomb answers 400). */
+export const IMPORT_ZIP_MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
+/** Rows written to the board per batch (one board write each). */
+export const IMPORT_BATCH_SIZE = 1_000;
+/** At most this many row problems are listed (`unreadable` counts them all). */
+export const IMPORT_MAX_LISTED_ERRORS = 100;
+
+export const IMPORT_FORMATS = ['linkedin', 'vcard', 'csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export const IMPORT_STATES = ['preview', 'running', 'done', 'failed', 'cancelled'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+export const ON_DUPLICATE = ['skip', 'update'] as const;
+export type OnDuplicate = (typeof ON_DUPLICATE)[number];
+
+/** The card fields a generic CSV's columns can be mapped to. */
+export const IMPORT_FIELDS = [
+  'name',
+  'first_name',
+  'last_name',
+  'title',
+  'company',
+  'linked_in',
+  'email',
+  'phone_number',
+  'connection_description',
+  'date_connected',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** What the screen shows for each field in the column mapping. */
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  name: 'Name',
+  first_name: 'First name',
+  last_name: 'Last name',
+  title: 'Title',
+  company: 'Company',
+  linked_in: 'LinkedIn URL',
+  email: 'Email',
+  phone_number: 'Phone number',
+  connection_description: 'Connection description',
+  date_connected: 'Date connected',
+};
+
+/** A generic CSV's mapping: field -> the header of the column that holds it (each field at most once). */
+export const importMappingSchema = z.partialRecord(z.enum(IMPORT_FIELDS), z.string().min(1).max(200));
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** The multipart fields of `POST /api/imports` besides `file` (all arrive as strings). */
+export const createImportRequestSchema = z.strictObject({
+  tier_id: z.coerce
+    .number({ error: 'Choose the column to import into (tier_id).' })
+    .int({ error: 'Choose the column to import into (tier_id).' })
+    .positive({ error: 'Choose the column to import into (tier_id).' }),
+  on_duplicate: z
+    .enum(ON_DUPLICATE, { error: 'Choose "skip" or "update" for on_duplicate.' })
+    .optional()
+    .default('skip'),
+  mapping: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === '') return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'The mapping must be a JSON object of field to column name.' });
+        return z.NEVER;
+      }
+      const result = importMappingSchema.safeParse(parsed);
+      if (!result.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `The mapping must map fields (${IMPORT_FIELDS.join(', ')}) to column names.`,
+        });
+        return z.NEVER;
+      }
+      return result.data;
+    }),
+});
+export type CreateImportRequest = z.infer<typeof createImportRequestSchema>;
+
+export const importRowErrorSchema = z.object({
+  /** The row's number among the file's people (1 = the first person; a vCard's cards count the same way). */
+  row: z.number().int(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+export const importSchema = z.object({
+  id: z.string(),
+  state: z.enum(IMPORT_STATES),
+  format: z.enum(IMPORT_FORMATS),
+  file_name: z.string(),
+  tier_id: z.number(),
+  on_duplicate: z.enum(ON_DUPLICATE),
+  /** People in the file (readable or not). */
+  total: z.number().int(),
+  /** Readable people not yet on the board. */
+  new: z.number().int(),
+  /** Readable people already on the board (same canonical LinkedIn URL or email) or twice in the file. */
+  duplicates: z.number().int(),
+  unreadable: z.number().int(),
+  /** How many of the new people the plan has room for (all of them on an unlimited plan). */
+  fits: z.number().int(),
+  /** Cards the plan holds (null: unlimited). */
+  card_limit: z.number().int().nullable(),
+  errors: z.array(importRowErrorSchema),
+  /** A generic CSV's header and the mapping used (guessed from the header unless one was sent); null otherwise. */
+  columns: z.array(z.string()).nullable(),
+  mapping: importMappingSchema.nullable(),
+  /** Rows handled so far (the progress bar: processed / total readable rows). */
+  processed: z.number().int(),
+  /** Readable rows the run goes through (new + duplicates). */
+  to_process: z.number().int(),
+  imported: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  /** New people left out because the free plan's allowance was reached. */
+  over_limit: z.number().int(),
+  limit_reached: z.boolean(),
+  /** Where a failed run stopped: the row (as in `errors`) of the first person not imported. */
+  stopped_at_row: z.number().int().nullable(),
+  /** One sentence about how it ended (failure, cancel, the free plan's limit); null while all is well. */
+  message: z.string().nullable(),
+  /** The ids of the cards this import added (for the board's "what came in" filter). */
+  contact_ids: z.array(z.number()),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type Import = z.infer<typeof importSchema>;
+
+export const EXPORT_STATES = ['pending', 'ready', 'failed', 'downloaded', 'expired'] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+
+/** Hours a ready export can be downloaded (once). */
+export const EXPORT_TTL_HOURS = 24;
+
+export const exportSchema = z.object({
+  id: z.string(),
+  state: z.enum(EXPORT_STATES),
+  /** While ready: the single-use link (same-origin, needs the owner's session). */
+  download_url: z.string().nullable(),
+  size: z.number().int().nullable(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+});
+export type Export = z.infer<typeof exportSchema>;
+
+/** The files every export zip holds (plus `photos/<contact id>.webp`). */
+export const EXPORT_FILES = [
+  'contacts.csv',
+  'interactions.csv',
+  'notifications.csv',
+  'contacts.vcf',
+  'account.json',
+] as const;
+
+/** The columns of an export's `contacts.csv`, in order (the import reads them back). */
+export const EXPORT_CONTACT_COLUMNS = [
+  'id',
+  'name',
+  'title',
+  'company',
+  'linked_in',
+  'email',
+  'phone_number',
+  'connection_description',
+  'date_connected',
+  'tier',
+  'column_order',
+  'vertical_order',
+  'photo',
+  'created_at',
+  'updated_at',
+] as const;
