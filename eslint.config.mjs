@@ -1,8 +1,37 @@
 // Tooling is the style guide: typed rules (no floating promises, no misused promises) everywhere.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The web app's layers (web/README.md): features never import each other (app/ composes them);
+// shared building blocks (components/ui, lib) import no feature and not the app.
+const webSrc = join(import.meta.dirname, 'web', 'src');
+const features = readdirSync(join(webSrc, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webLayers = [
+  ...features.map((feature) => ({
+    target: join(webSrc, 'features', feature),
+    from: join(webSrc, 'features'),
+    except: [`./${feature}`],
+    message:
+      'Features never import each other: compose them in web/src/app, or move the piece both need to components/ui or lib.',
+  })),
+  {
+    target: join(webSrc, 'features'),
+    from: join(webSrc, 'app'),
+    message: 'A feature does not import the app: the app composes features, not the other way round.',
+  },
+  {
+    target: [join(webSrc, 'components'), join(webSrc, 'lib')],
+    from: [join(webSrc, 'features'), join(webSrc, 'app')],
+    message: 'Shared building blocks (components/ui, lib) import no feature and not the app.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -88,6 +117,36 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolves `@/...` and `@tend/contracts` as web/tsconfig.json maps them.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          tsconfig: { configFile: join(import.meta.dirname, 'web', 'tsconfig.json') },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webLayers }],
+      // The zones only see imports that resolve: an import the resolver cannot follow is an error.
+      'import-x/no-unresolved': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./',
+              message:
+                'Import shared code by its place (@/lib/..., @/components/ui/...); a relative import stays inside its feature or folder.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Vite's config files belong to web/tsconfig.node.json, which the project service does not pick.

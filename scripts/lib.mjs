@@ -69,6 +69,8 @@ export async function ensureBuilt({ force = false } = {}) {
     'extension/build',
     'extension/popup.html',
     'extension/options.html',
+    'web/landing.html',
+    'web/vite.config.ts',
     'package-lock.json',
   ]);
   const outputs = Math.min(

@@ -268,7 +268,7 @@ describe.each(modes)('account flows with jobs %s', (mode) => {
       expect(checkout.status).toBe(503);
       expect(checkout.body.errors[0]).toMatch(/Billing is not configured/);
 
-      const removed = await client.delete(`/api/users/${userId}`);
+      const removed = await client.delete(`/api/users/${userId}`, { body: { password: 'Passw0rd!' } });
       expect(removed.status).toBe(204);
       expect((await client.get('/api/session')).body).toEqual({});
       const fresh = await ApiClient.create(app.url);

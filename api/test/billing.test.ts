@@ -504,7 +504,7 @@ describe('premium expiry and reconciliation', () => {
 describe('account deletion', () => {
   it('cancels the subscription before deleting the account', async () => {
     const { client, userId, subscriptionId } = await premiumUser();
-    const res = await client.delete(`/api/users/${userId}`);
+    const res = await client.delete(`/api/users/${userId}`, { body: { password: 'Passw0rd!' } });
     expect(res.status).toBe(204);
     expect(fake.get(subscriptionId)['status']).toBe('canceled');
     expect(await userRow(userId)).toBeUndefined();
@@ -516,7 +516,7 @@ describe('account deletion', () => {
   it('keeps the account when Stripe cannot cancel the subscription', async () => {
     const { client, userId, subscriptionId } = await premiumUser();
     fake.failNext('DELETE', `/v1/subscriptions/${subscriptionId}`, 500, 5);
-    const res = await client.delete(`/api/users/${userId}`);
+    const res = await client.delete(`/api/users/${userId}`, { body: { password: 'Passw0rd!' } });
     expect(res.status).toBe(503);
     expect(res.body.errors[0]).toMatch(/could not cancel your subscription/i);
     expect(await userRow(userId)).toMatchObject({ plan: 'premium' });

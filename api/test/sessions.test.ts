@@ -201,7 +201,7 @@ describe('sessions', () => {
     const otherDevice = await ApiClient.create(app.url);
     const otherCookie = (sessionCookieOf(await otherDevice.logIn('leaving@example.com')) ?? '').split(';')[0] ?? '';
     expect((await onReplica(otherCookie)).status).toBe(200);
-    expect((await client.delete(`/api/users/${userId}`)).status).toBe(204);
+    expect((await client.delete(`/api/users/${userId}`, { body: { password: 'Passw0rd!' } })).status).toBe(204);
     expect(await app.db.query('select 1 from http_sessions where user_id = $1', [userId])).toHaveLength(0);
     expect((await onApp(cookie)).status).toBe(401);
     expect(await eventually(async () => (await onReplica(otherCookie)).status === 401)).toBe(true);

@@ -12,10 +12,10 @@ import {
   imageLoaded,
   newToast,
   samplePng,
-  screenshotWithoutToasts,
+  checkScreenWithoutToasts,
 } from './helpers/board';
 import { currentPath, hidden, useBrowser, visible, waitForPath } from './helpers/browser';
-import { screenshot } from './helpers/screenshot';
+import { checkScreen } from './helpers/screen';
 
 /** Longer than the card shows: name 18, title 23, company 33 characters, then '...'. */
 const GRACE = {
@@ -53,6 +53,11 @@ describe('board journeys: contacts', () => {
     const linkedIn = add.getByLabel('LinkedIn profile URL', { exact: true });
     const next = add.getByRole('button', { name: 'Next' });
 
+    // The description stands apart from the form (it used to touch the Name label).
+    const description = await add.locator('.dialog__description').boundingBox();
+    const nameLabel = await add.locator('.field__label').first().boundingBox();
+    expect((nameLabel?.y ?? 0) - ((description?.y ?? 0) + (description?.height ?? 0))).toBeGreaterThanOrEqual(16);
+
     // Name is focused at once; 'Next' waits for a name (blank does not count).
     await expect.poll(() => name.evaluate((node) => node === document.activeElement)).toBe(true);
     expect(await next.isDisabled()).toBe(true);
@@ -63,7 +68,7 @@ describe('board journeys: contacts', () => {
 
     // A LinkedIn address that is not a URL is refused on the click, and nothing is created.
     await linkedIn.fill('not a url');
-    await screenshot(page, 'add-contact');
+    await checkScreen(page, 'add-contact');
     await next.click();
     await visible(add.getByText('Invalid URL', { exact: true }));
     expect(await linkedIn.getAttribute('aria-invalid')).toBe('true');
@@ -99,7 +104,15 @@ describe('board journeys: contacts', () => {
     await visible(card.locator('.contact-modal__company').getByText(GRACE.company, { exact: true }));
     await visible(card.getByText(`First connected with ${GRACE.name}`));
     await visible(card.getByText('May 14, 2019', { exact: true }));
-    await screenshotWithoutToasts(page, 'contact-card');
+    await checkScreenWithoutToasts(page, 'contact-card');
+    // The other two tabs of the card.
+    await card.getByRole('tab', { name: 'Interaction notes' }).click();
+    await visible(card.getByRole('tabpanel', { name: 'Interaction notes' }));
+    await checkScreen(page, 'contact-card-interaction-notes');
+    await card.getByRole('tab', { name: 'Follow-up message' }).click();
+    await visible(card.getByRole('tabpanel', { name: 'Follow-up message' }));
+    await checkScreen(page, 'contact-card-follow-up');
+    await card.getByRole('tab', { name: 'Contact information' }).click();
 
     await card.getByRole('button', { name: 'Close', exact: true }).click();
     await hidden(card);
@@ -167,7 +180,7 @@ describe('board journeys: contacts', () => {
     await add.getByRole('button', { name: 'Cancel' }).click();
     let discard = await visible(page.getByRole('dialog', { name: 'Discard contact?' }));
     await visible(discard.getByText('Any information you input will be lost.', { exact: true }));
-    await screenshot(page, 'discard-contact-dialog');
+    await checkScreen(page, 'discard-contact-dialog');
     await discard.getByRole('button', { name: 'Cancel' }).click();
     await hidden(discard);
     expect(await add.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Dennis Ritchie');
@@ -186,7 +199,7 @@ describe('board journeys: contacts', () => {
     await cardById(page, ken.id).getByRole('button', { name: 'Delete Ken Thompson' }).click();
     let confirm = await visible(page.getByRole('dialog', { name: 'Delete contact?' }));
     await visible(confirm.getByText('Ken Thompson', { exact: true }));
-    await screenshot(page, 'delete-contact-dialog');
+    await checkScreen(page, 'delete-contact-dialog');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await hidden(confirm);
     await expectColumn(page, 'Colleagues', ['Linus Torvalds', 'Ken Thompson']);
@@ -254,7 +267,7 @@ describe('board journeys: contacts', () => {
     await page.mouse.move(before.x + before.width / 2 - 30, before.y + before.height / 2, { steps: 6 });
     await page.mouse.up();
     await expect.poll(async () => (await selection.boundingBox())?.x).toBeLessThan(before.x - 10);
-    await screenshot(page, 'image-crop');
+    await checkScreen(page, 'image-crop');
 
     const uploaded = page.waitForResponse(
       (response) => response.request().method() === 'PATCH' && response.url().endsWith(`/api/contacts/${katherine.id}`),
@@ -302,7 +315,7 @@ describe('board journeys: contacts', () => {
     await visible(card.getByText('Unsaved changes', { exact: true }));
     await card.getByRole('button', { name: 'Close', exact: true }).click();
     let guard = await visible(page.getByRole('dialog', { name: 'Close card without saving?' }));
-    await screenshot(page, 'close-card-without-saving');
+    await checkScreen(page, 'close-card-without-saving');
     // Cancel keeps the card open with the edit.
     await guard.getByRole('button', { name: 'Cancel' }).click();
     await hidden(guard);

@@ -17,7 +17,7 @@ import {
   type ContactRow,
 } from './helpers/board';
 import { hidden, useBrowser, visible } from './helpers/browser';
-import { screenshot } from './helpers/screenshot';
+import { checkScreen } from './helpers/screen';
 
 type Board = Record<string, string[]>;
 
@@ -78,7 +78,7 @@ describe('board journeys: moving cards', () => {
       'Potential Referrals': ['Frances Allen'],
     };
     await expectBoard(page, board);
-    await screenshot(page, 'board-cards');
+    await checkScreen(page, 'board-cards');
     // Spec sizes: 300 px columns, 150 px cards.
     expect((await column(page, 'New').boundingBox())?.width).toBe(300);
     expect((await cardById(page, contactOf(contacts, 'Alan Turing').id).boundingBox())?.height).toBe(150);
@@ -94,7 +94,7 @@ describe('board journeys: moving cards', () => {
       async () => {
         await visible(page.locator('.contact-card--overlay').getByText('Barbara Liskov'));
         await expect.poll(() => column(page, 'Friends').getAttribute('class')).toContain('tier-column--target');
-        await screenshot(page, 'board-drag');
+        await checkScreen(page, 'board-drag');
       },
     );
     expect((await moved).status()).toBe(200);
@@ -259,6 +259,7 @@ describe('board journeys: moving cards', () => {
     // (A menu is named by the button that opens it.)
     const menu = await visible(page.getByRole('menu', { name: 'Move Alan Turing to...', exact: true }));
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Colleagues', 'Friends', 'Potential Referrals']);
+    await checkScreen(page, 'move-to-menu');
     const moved = nextMove(page);
     await menu.getByRole('menuitem', { name: 'Friends' }).click();
     expect((await moved).status()).toBe(200);
@@ -272,6 +273,7 @@ describe('board journeys: moving cards', () => {
     const card = await visible(page.getByRole('dialog', { name: 'Hedy Lamarr', exact: true }));
     await card.getByRole('button', { name: 'Column: Friends. Change column' }).click();
     const columns = await visible(page.getByRole('menu', { name: 'Column: Friends. Change column' }));
+    await checkScreen(page, 'contact-card-column-menu');
     await columns.getByRole('menuitemradio', { name: 'Colleagues' }).click();
     await toast(page, 'Column updated successfully.');
     await visible(card.getByRole('button', { name: 'Column: Colleagues. Change column' }));
@@ -309,7 +311,7 @@ describe('board journeys: moving cards', () => {
     await filter.fill('nasa');
     await expectBoard(page, { New: ['Katherine Johnson'], Colleagues: ['Annie Easley'] });
     await visible(page.getByRole('status').filter({ hasText: 'Showing 2 of 4 contacts.' }));
-    await screenshot(page, 'board-filter');
+    await checkScreen(page, 'board-filter');
 
     await filter.fill('ENGINEER');
     await expectBoard(page, { New: [], Colleagues: ['Margaret Hamilton', 'Annie Easley'] });

@@ -13,7 +13,7 @@ import {
 } from './helpers/auth';
 import { currentPath, useBrowser, visible, waitForPath } from './helpers/browser';
 import { linkTo, waitForMail } from './helpers/mail';
-import { screenshot } from './helpers/screenshot';
+import { checkScreen } from './helpers/screen';
 
 describe('journey 4: wrong inputs show the spec messages', () => {
   const browser = useBrowser();
@@ -26,7 +26,7 @@ describe('journey 4: wrong inputs show the spec messages', () => {
     await submitLogIn(page, account.email, 'Wrong4Password');
     expect(await alertText(page, 'Invalid email or password.')).toBe('Invalid email or password.');
     await waitForPath(page, '/login');
-    await screenshot(page, 'log-in-error');
+    await checkScreen(page, 'log-in-error');
 
     // An address without an account gets the very same answer (no account enumeration).
     await submitLogIn(page, `nobody-${account.email}`, account.password);
@@ -42,7 +42,7 @@ describe('journey 4: wrong inputs show the spec messages', () => {
     await submitSignUp(page, { ...account, name: 'Someone Else' });
     expect(await alertText(page, 'Email address already exists')).toBe('Email address already exists');
     await waitForPath(page, '/signup');
-    await screenshot(page, 'sign-up-email-taken');
+    await checkScreen(page, 'sign-up-email-taken');
   });
 
   it("sign up with different passwords says 'Passwords must match.' and sends nothing", async () => {
@@ -82,7 +82,7 @@ describe('journey 4: wrong inputs show the spec messages', () => {
     await page.getByLabel('Re-enter new password', { exact: true }).fill('Better4Netw0rk');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await toast(page, 'Passwords do not match');
-    await screenshot(page, 'reset-password-mismatch');
+    await checkScreen(page, 'reset-password-mismatch');
     expect(currentPath(page).startsWith('/reset-password/')).toBe(true);
     await visible(page.getByRole('heading', { name: 'Reset your password' }));
   });
@@ -92,7 +92,7 @@ describe('journey 4: wrong inputs show the spec messages', () => {
     await page.goto('/reset-password/nobody%40example.com/not-a-real-token');
     await visible(page.getByRole('heading', { name: 'Invalid Link' }));
     await visible(page.getByText('The link you followed is invalid or expired. Please try again.', { exact: true }));
-    await screenshot(page, 'reset-password-invalid-link');
+    await checkScreen(page, 'reset-password-invalid-link');
     await page.getByRole('link', { name: 'Request a new link' }).click();
     await waitForPath(page, '/forgot-password');
   });
@@ -119,6 +119,6 @@ describe('journey 4: wrong inputs show the spec messages', () => {
     const page = await browser.openPage();
     await page.goto('/forgot-password-email-sent');
     await visible(page.getByRole('heading', { name: 'No email input' }));
-    await screenshot(page, 'forgot-password-no-email');
+    await checkScreen(page, 'forgot-password-no-email');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUBJECTS, alertText, checklistStates, createAccount, logIn, logOut, submitLogIn } from './helpers/auth';
 import { useBrowser, visible, waitForPath } from './helpers/browser';
 import { linkTo, waitForMail } from './helpers/mail';
-import { screenshot } from './helpers/screenshot';
+import { checkScreen, linesOfText } from './helpers/screen';
 
 const NEW_PASSWORD = 'Reset4Network';
 
@@ -22,14 +22,14 @@ describe('journey 3: forgot password', () => {
     expect(await send.isDisabled()).toBe(true);
     await page.getByLabel('Email address', { exact: true }).fill(account.email);
     expect(await send.isEnabled()).toBe(true);
-    await screenshot(page, 'forgot-password');
+    await checkScreen(page, 'forgot-password');
     await send.click();
 
     await waitForPath(page, '/forgot-password-email-sent');
     await visible(page.getByRole('heading', { name: 'Check your email' }));
     await visible(page.getByText(account.email, { exact: true }));
     await visible(page.getByRole('button', { name: 'Resend email' }));
-    await screenshot(page, 'forgot-password-email-sent');
+    await checkScreen(page, 'forgot-password-email-sent');
 
     const mail = await waitForMail(account.email, SUBJECTS.reset);
     const link = linkTo(mail, '/reset-password/');
@@ -45,12 +45,13 @@ describe('journey 3: forgot password', () => {
       'One number': 'met',
     });
     await page.getByLabel('Re-enter new password', { exact: true }).fill(NEW_PASSWORD);
-    await screenshot(page, 'reset-password');
+    expect(await linesOfText(page, account.email)).toBe(1);
+    await checkScreen(page, 'reset-password');
     await reset.click();
 
     await waitForPath(page, '/password-updated');
     await visible(page.getByText('Password updated! Please log in using your new password.'));
-    await screenshot(page, 'password-updated');
+    await checkScreen(page, 'password-updated');
     await page.getByRole('link', { name: 'Log in', exact: true }).click();
     await waitForPath(page, '/login');
 

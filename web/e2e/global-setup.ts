@@ -11,9 +11,9 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { FakeStripe, freePort, postgresAnswers } from '@tend/test-kit';
-import { Client } from 'pg';
+import { freePort, postgresAnswers } from '@tend/test-kit';
 import type { TestProject } from 'vitest/node';
+import { adminQuery, runNode, stopApp, waitReady } from './helpers/app-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,36 +23,19 @@ declare module 'vitest' {
     dataDir: string;
     /** The app's database, for set-ups the API cannot make (a premium plan, hundreds of cards). */
     databaseUrl: string;
-    /** The fake Stripe the app's billing talks to (its checkout page, its `/_fake/` controls). */
-    stripeUrl: string;
-    /** Where the app's build runs and its environment: `npm run task` as an operator would run it. */
+    /**
+     * The app's build and environment (its database included): `npm run task` beside it, or a second
+     * app with other settings (`helpers/billing-app.ts`).
+     */
     appDir: string;
     appEnv: Record<string, string>;
   }
 }
 
-/** Billing is on in the browser journeys, against the fake Stripe (api keys and prices of its own). */
-const STRIPE = {
-  secretKey: 'sk_test_tend_e2e',
-  webhookSecret: 'whsec_tend_e2e',
-  priceMonthly: 'price_tend_premium_monthly',
-} as const;
-
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Folders outside DATA_DIR that the run made (an embedded cluster kept under /var/lib/tend as root). */
 const removeAfterwards: string[] = [];
 const LOG_FILE = join(ROOT, '.data', 'e2e', 'app.log');
-const READY_TIMEOUT_MS = 120_000;
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Only what a shell passes on; the app's own variables come from `appEnv` alone. */
 function baseEnv(): Record<string, string> {
@@ -62,50 +45,6 @@ function baseEnv(): Record<string, string> {
     if (value) env[key] = value;
   }
   return env;
-}
-
-interface RunResult {
-  code: number | null;
-  output: string;
-}
-
-function runNode(args: string[], env: Record<string, string>, cwd: string): Promise<RunResult> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolveRun({ code, output }));
-  });
-}
-
-async function waitReady(baseUrl: string, app: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null || app.signalCode !== null) {
-      throw new Error(`[browser tests] The app exited before it was ready:\n${output()}`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/api/ready`);
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`[browser tests] The app was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
-}
-
-function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolveExit) => {
-    const timer = setTimeout(() => resolveExit(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolveExit(true);
-    });
-  });
 }
 
 /** Kills an embedded PostgreSQL left behind by a crashed app, so no server outlives the run. */
@@ -186,19 +125,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     THROTTLE_SIGNUP_PER_IP: '1000',
     THROTTLE_EMAIL_PER_ADDRESS: '1000',
   };
-  // Stripe's events go to the app's webhook as Stripe would send them (signed, retried).
-  const stripe = await FakeStripe.start({
-    secretKey: STRIPE.secretKey,
-    webhookSecret: STRIPE.webhookSecret,
-    prices: [{ id: STRIPE.priceMonthly, unitAmount: 1000, interval: 'month' }],
-    webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
-  });
-  Object.assign(appEnv, {
-    STRIPE_SECRET_KEY: STRIPE.secretKey,
-    STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
-    STRIPE_PRICE_MONTHLY: STRIPE.priceMonthly,
-    STRIPE_API_BASE: stripe.url,
-  });
 
   // PostgreSQL: a fresh database on the machine's server, else the embedded one under DATA_DIR.
   const adminUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -223,14 +149,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let stopping = false;
   const cleanup = async (): Promise<void> => {
     stopping = true;
-    if (app && app.exitCode === null && app.signalCode === null) {
-      app.kill('SIGTERM');
-      if (!(await waitExit(app, 30_000))) {
-        console.warn('[browser tests] The app did not stop within 30 s of SIGTERM: killing it.');
-        app.kill('SIGKILL');
-        await waitExit(app, 5_000);
-      }
-    }
+    await stopApp(app);
     killEmbeddedPostgres(dataDir);
     if (database) {
       try {
@@ -243,7 +162,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(join(dataDir, 'build', 'node_modules'), { force: true });
     rmSync(dataDir, { recursive: true, force: true });
     for (const folder of removeAfterwards) rmSync(folder, { recursive: true, force: true });
-    await stripe.close();
   };
 
   let build = '';
@@ -286,7 +204,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('databaseUrl', databaseUrl);
-  project.provide('stripeUrl', stripe.url);
   project.provide('appDir', build);
   // A task run beside the app uses its database (the embedded one too, which the app runs).
   project.provide('appEnv', { ...appEnv, DATABASE_URL: databaseUrl });

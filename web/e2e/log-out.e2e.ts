@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createAccount, waitForBoard } from './helpers/auth';
 import { hidden, useBrowser, visible, waitForPath } from './helpers/browser';
-import { screenshot } from './helpers/screenshot';
+import { expectNoSeriousAxeViolations } from './helpers/axe';
+import { checkScreen } from './helpers/screen';
 
 describe('journey 2: log out and back in', () => {
   const browser = useBrowser();
@@ -15,14 +16,26 @@ describe('journey 2: log out and back in', () => {
     const menu = await visible(page.getByRole('menu', { name: 'My Account' }));
     expect(await menu.innerText()).toContain(account.email);
     for (const item of ['Settings', 'Account', 'Log Out']) await visible(menu.getByRole('menuitem', { name: item }));
-    await screenshot(page, 'account-menu');
+    await checkScreen(page, 'account-menu');
+    await page.keyboard.press('Escape');
+    await hidden(menu);
+
+    // The bell's list (empty for a new account).
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const notifications = await visible(page.getByRole('menu', { name: 'Notifications' }));
+    await visible(notifications.getByText('You are all caught up.'));
+    await checkScreen(page, 'notifications-menu');
+    await page.keyboard.press('Escape');
+    await hidden(notifications);
+    await page.getByRole('button', { name: 'My Account' }).click();
+    await visible(menu);
 
     // Cancel keeps the user on the board.
     await menu.getByRole('menuitem', { name: 'Log Out' }).click();
     let dialog = await visible(page.getByRole('dialog', { name: 'Log out?' }));
     await visible(dialog.getByText('Great job growing and maintaining your network!'));
     await visible(dialog.getByText('You deserve a break.'));
-    await screenshot(page, 'log-out-dialog');
+    await checkScreen(page, 'log-out-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await hidden(dialog);
     await waitForPath(page, '/kanban');
@@ -35,6 +48,8 @@ describe('journey 2: log out and back in', () => {
     await waitForPath(page, '/');
     await visible(page.getByRole('heading', { level: 1, name: 'Keep your professional network warm.' }));
     await visible(page.getByRole('link', { name: 'Log in', exact: true }));
+    // The app's own landing page (a visitor's first one is the prerendered copy, scanned in journey 1).
+    await expectNoSeriousAxeViolations(page, 'the landing page in the app, after logging out');
     await page.goto('/kanban');
     await waitForPath(page, '/');
 
@@ -48,7 +63,7 @@ describe('journey 2: log out and back in', () => {
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     expect(await submit.isEnabled()).toBe(true);
-    await screenshot(page, 'log-in');
+    await checkScreen(page, 'log-in');
     await submit.click();
     await waitForPath(page, '/kanban');
     await waitForBoard(page);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseFreePlan, confirmEmail, createAccount, newAccount, signUp, waitForBoard } from './helpers/auth';
 import { VIEWPORT, useBrowser, visible, waitForPath } from './helpers/browser';
-import { screenshot } from './helpers/screenshot';
+import { checkScreen } from './helpers/screen';
 
 const MOBILE_NOTICE = 'Tend is not optimised for mobile yet.';
 
@@ -57,7 +57,7 @@ describe('journey 6: route gating', () => {
     await page.goto('/login');
     const notice = await visible(page.getByRole('note').filter({ hasText: MOBILE_NOTICE }));
     await visible(page.getByRole('heading', { name: 'Welcome back' }));
-    await screenshot(page, 'mobile-notice');
+    await checkScreen(page, 'mobile-notice');
 
     await page.setViewportSize(VIEWPORT);
     await notice.waitFor({ state: 'hidden' });

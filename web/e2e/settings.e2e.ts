@@ -11,9 +11,10 @@ import {
   uniqueEmail,
   waitForBoard,
 } from './helpers/auth';
-import { hidden, useBrowser, visible, waitForPath } from './helpers/browser';
+import { currentPath, hidden, useBrowser, visible, waitForPath } from './helpers/browser';
 import { linkTo, waitForMail } from './helpers/mail';
-import { screenshot } from './helpers/screenshot';
+import { BILLING_NOT_CONFIGURED } from './helpers/billing';
+import { checkScreen, linesOfText } from './helpers/screen';
 
 async function openSettings(page: Page): Promise<void> {
   await openAccountMenuItem(page, 'Settings');
@@ -29,7 +30,7 @@ describe('journey 5: settings and account', () => {
     const account = await createAccount(page, 'change-password');
     await openSettings(page);
     await visible(page.getByText(account.email, { exact: true }));
-    await screenshot(page, 'settings');
+    await checkScreen(page, 'settings');
 
     const current = page.getByLabel('Current password', { exact: true });
     const next = page.getByLabel('Enter new password', { exact: true });
@@ -74,7 +75,7 @@ describe('journey 5: settings and account', () => {
     expect(await update.isDisabled()).toBe(true);
     await field.fill(newEmail);
     expect(await update.isEnabled()).toBe(true);
-    await screenshot(page, 'settings-edit-email');
+    await checkScreen(page, 'settings-edit-email');
     await update.click();
 
     await waitForPath(page, `/email-confirmation/${newEmail}`);
@@ -89,7 +90,9 @@ describe('journey 5: settings and account', () => {
     const mail = await waitForMail(newEmail, SUBJECTS.confirmChange);
     await page.goto(linkTo(mail, '/email-confirmation/'));
     await visible(page.getByRole('heading', { name: 'Email address updated!' }));
-    await screenshot(page, 'email-updated');
+    // The address moves to the next line whole; it used to break at its hyphen.
+    expect(await linesOfText(page, newEmail)).toBe(1);
+    await checkScreen(page, 'email-updated');
     await page.getByRole('link', { name: 'Back to Board' }).click();
     await waitForPath(page, '/kanban');
     await waitForBoard(page);
@@ -114,18 +117,38 @@ describe('journey 5: settings and account', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Account' }));
     await visible(page.getByRole('heading', { level: 2, name: 'Free plan' }));
     await visible(page.getByRole('heading', { level: 2, name: 'Delete Account' }));
-    await screenshot(page, 'account');
+    await expect.poll(() => page.getByRole('button', { name: 'Upgrade to Premium' }).isDisabled()).toBe(true);
+    await visible(page.getByText(BILLING_NOT_CONFIGURED));
+    await checkScreen(page, 'account');
+
+    // Back from a cancelled checkout: the plan is unchanged.
+    await page.goto('/plan-updated/cancel');
+    await visible(page.getByRole('heading', { level: 1, name: 'You are on the Free plan' }));
+    await visible(page.getByText('Checkout was cancelled. You have not been charged.'));
+    await expect.poll(() => page.getByRole('button', { name: 'Upgrade to premium plan' }).isDisabled()).toBe(true);
+    await checkScreen(page, 'plan-updated');
+    await openAccountMenuItem(page, 'Account');
+    await waitForPath(page, '/account');
 
     // Cancel keeps everything.
     await page.getByRole('button', { name: 'Delete Account' }).click();
     let dialog = await visible(page.getByRole('dialog', { name: 'Delete account?' }));
-    await screenshot(page, 'delete-account-dialog');
+    await checkScreen(page, 'delete-account-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await hidden(dialog);
 
+    // Re-authentication: the account goes only with the password.
     await page.getByRole('button', { name: 'Delete Account' }).click();
     dialog = await visible(page.getByRole('dialog', { name: 'Delete account?' }));
-    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    const confirmDelete = dialog.getByRole('button', { name: 'Delete Account' });
+    expect(await confirmDelete.isDisabled()).toBe(true);
+    await dialog.getByLabel('Password', { exact: true }).fill('Not-the-passw0rd');
+    await confirmDelete.click();
+    await toast(page, 'Original password incorrect.');
+    await visible(dialog);
+    expect(currentPath(page)).toBe('/account');
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+    await confirmDelete.click();
     await waitForPath(page, '/');
     await visible(page.getByRole('heading', { level: 1, name: 'Keep your professional network warm.' }));
     await page.goto('/kanban');

@@ -43,10 +43,10 @@ export class ApiClient {
     return this.remember(await req.send(body ?? {}));
   }
 
-  async delete(path: string, { csrf = true } = {}): Promise<Response> {
+  async delete(path: string, { csrf = true, body }: { csrf?: boolean; body?: object } = {}): Promise<Response> {
     const req = this.agent.delete(path);
     if (csrf) req.set('X-CSRF-Token', this.csrfToken);
-    return this.remember(await req);
+    return this.remember(await (body ? req.send(body) : req));
   }
 
   /** The raw agent, for requests the helpers above do not cover (uploads, odd methods). */

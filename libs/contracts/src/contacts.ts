@@ -3,15 +3,6 @@ import { INVALID_EMAIL_MESSAGE, matchesEmailRule, NAME_EMPTY_MESSAGE } from './c
 
 import { CONTACT_LIMITS, INVALID_URL_MESSAGE } from './contact-rules';
 
-/** Board card truncation lengths (PRODUCT.md §9). */
-export const CARD_TRUNCATION = { name: 18, title: 23, company: 33, header: 50, column: 18 } as const;
-
-/** Appends '...' past `max` characters (the spec's truncation). */
-export function truncate(text: string | null | undefined, max: number): string {
-  if (!text) return '';
-  return text.length > max ? `${text.slice(0, max)}...` : text;
-}
-
 /** "Looks like a URL": http(s) with a host; a bare "linkedin.com/in/x" gets https:// added. */
 export function normalizeUrl(value: string): string | null {
   const trimmed = value.trim();

@@ -7,6 +7,7 @@ export * from './config';
 export * from './tiers';
 export * from './contact-rules';
 export * from './contacts';
+export * from './display';
 export * from './interactions';
 export * from './notifications';
 export * from './linkedin';

@@ -91,6 +91,20 @@ export const updateUserRequestSchema = z
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 export const ORIGINAL_PASSWORD_INCORRECT_MESSAGE = 'Original password incorrect.';
 
+/** An email change whose confirmation mail cannot go out now (the address's mail throttle). */
+export const VERIFICATION_EMAIL_UNAVAILABLE_MESSAGE =
+  'We are unable to send a verification email at this time. Please try again later.';
+
+/** `DELETE /api/users/{id}`: deleting the account asks for the password again (re-authentication). */
+export const PASSWORD_TO_DELETE_MESSAGE = 'Enter your password to delete your account.';
+export const deleteAccountRequestSchema = z.strictObject({
+  password: z
+    .string({ error: PASSWORD_TO_DELETE_MESSAGE })
+    .min(1, { error: PASSWORD_TO_DELETE_MESSAGE })
+    .max(256, { error: 'Password must be at most 256 characters.' }),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
 export const sendEmailVerificationRequestSchema = z.strictObject({
   user_id: z.number().int().positive().optional(),
   is_update: z.boolean().optional(),

@@ -406,10 +406,6 @@ export class FakeStripe {
         this.sendJson(res, 200, answer);
         return;
       }
-      if (url.pathname.startsWith('/_fake/')) {
-        this.sendJson(res, 200, await this.control(req.method ?? 'GET', url));
-        return;
-      }
       await this.pages(req.method ?? 'GET', url.pathname, res);
     } catch (error) {
       const status = error instanceof FakeStripeError ? error.status : 500;
@@ -560,30 +556,6 @@ export class FakeStripe {
     };
     for (const path of expand) walk(copy, path.split('.'));
     return copy;
-  }
-
-  /**
-   * What a browser journey (in another process) asks of the fake: the subscriptions of a customer's
-   * email (`GET /_fake/subscriptions?email=`), and Stripe-side changes that emit their events and
-   * answer once the app has taken them (`POST /_fake/subscriptions/<id>/fail-renewal|pay-renewal|delete`).
-   */
-  private async control(method: string, url: URL): Promise<unknown> {
-    if (method === 'GET' && url.pathname === '/_fake/subscriptions') {
-      const email = url.searchParams.get('email');
-      const customers = [...this.objects.values()].filter((o) => o['object'] === 'customer' && o['email'] === email);
-      return customers.flatMap((customer) => this.subscriptionsOf(String(customer['id'])));
-    }
-    const change = /^\/_fake\/subscriptions\/(\w+)\/(fail-renewal|pay-renewal|delete)$/.exec(url.pathname);
-    if (method !== 'POST' || !change) throw new FakeStripeError(404, 'No such control.');
-    const id = this.find(change[1] ?? '', 'subscription')['id'] as string;
-    const changed =
-      change[2] === 'fail-renewal'
-        ? this.failRenewal(id)
-        : change[2] === 'pay-renewal'
-          ? this.payRenewal(id)
-          : this.deleteSubscription(id);
-    await this.settled();
-    return changed;
   }
 
   private async pages(method: string, path: string, res: ServerResponse): Promise<void> {

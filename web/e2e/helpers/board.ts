@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { baseUrl } from './app';
 import { hidden, visible } from './browser';
-import { screenshot } from './screenshot';
+import { checkScreen } from './screen';
 
 export interface TierRow {
   id: number;
@@ -57,17 +57,18 @@ export interface BoardApi {
 /**
  * The API as the signed-in page's user: the page's cookies, and the session's CSRF token from
  * `GET /api/session` (the same token the app holds, so the app keeps working). For quick set-up
- * only; every journey then acts and checks through the screen.
+ * only; every journey then acts and checks through the screen. `origin` is the app's address (the
+ * global setup's, unless a journey started another).
  */
-export async function boardApi(page: Page): Promise<BoardApi> {
+export async function boardApi(page: Page, origin = baseUrl()): Promise<BoardApi> {
   const request = page.context().request;
-  const session = await request.get(`${baseUrl()}/api/session`);
+  const session = await request.get(`${origin}/api/session`);
   const csrf = session.headers()['x-csrf-token'];
   if (!csrf) throw new Error('GET /api/session answered without an X-CSRF-Token header.');
   const headers = { 'X-CSRF-Token': csrf, Accept: 'application/json' };
 
   const send = async (method: 'GET' | 'POST', path: string, data?: unknown): Promise<RawAnswer> => {
-    const response = await request.fetch(`${baseUrl()}${path}`, { method, headers, data, failOnStatusCode: false });
+    const response = await request.fetch(`${origin}${path}`, { method, headers, data, failOnStatusCode: false });
     const text = await response.text();
     return { status: response.status(), body: text ? (JSON.parse(text) as unknown) : undefined };
   };
@@ -245,13 +246,12 @@ export async function samplePng(width = 480, height = 360): Promise<Buffer> {
 }
 
 /**
- * A screenshot (SCREENSHOTS=1 only) once the toasts have gone, for screens they would cover (the
- * top-centre toasts sit over a modal's header).
+ * `checkScreen` once the toasts have gone, for screens they would cover (the top-centre toasts sit
+ * over a modal's header); the toasts themselves are scanned where they appear.
  */
-export async function screenshotWithoutToasts(page: Page, name: string): Promise<void> {
-  if (process.env['SCREENSHOTS'] !== '1') return;
+export async function checkScreenWithoutToasts(page: Page, name: string): Promise<void> {
   await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 10_000 }).toBe(0);
-  await screenshot(page, name);
+  await checkScreen(page, name);
 }
 
 /** Whether an `<img>` has loaded a real picture (a broken image has naturalWidth 0). */

@@ -1,16 +1,19 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { createQueryClient } from '../lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './providers';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
-const router = createBrowserRouter(routes);
-
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The declarative `BrowserRouter`: the data router (`createBrowserRouter`) would add 16 KiB gzipped
+ * of loaders, actions and fetchers to every page, the landing page included, for features the app
+ * does not use (see docs/PERFORMANCE.md).
+ */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../test/fixtures';
+import { makeUser } from '@/test/fixtures';
 import { classifyPath, decideRouteAccess, type RouteDecision } from './route-access';
 
 const allow: RouteDecision = { kind: 'allow' };

@@ -1,5 +1,5 @@
 import type { User } from '@tend/contracts';
-import { emailConfirmationPath, ROUTES } from '../lib/routes';
+import { emailConfirmationPath, ROUTES } from '@/lib/routes';
 
 /**
  * What the router should do for a path, decided from the session user alone (spec section 2).

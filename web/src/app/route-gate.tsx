@@ -1,12 +1,27 @@
 import { CloudOff } from 'lucide-react';
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
-import { Button } from '../components/ui/button';
-import { MobileNotice } from '../components/ui/mobile-notice';
-import { PageSpinner } from '../components/ui/spinner';
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { PlanSelectionPage } from '../features/billing/components/plan-selection-page';
-import { useSession } from '../lib/session';
+import { lazy, Suspense, useLayoutEffect } from 'react';
+import { Navigate, NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { MobileNotice } from '@/components/ui/mobile-notice';
+import { PageSpinner } from '@/components/ui/spinner';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { useSession } from '@/lib/session';
 import { decideRouteAccess } from './route-access';
+
+// Only a verified user without a plan sees it: not part of what a visitor downloads.
+const PlanSelectionPage = lazy(async () => ({
+  default: (await import('@/features/billing/components/plan-selection-page')).PlanSelectionPage,
+}));
+
+/** A new screen starts at the top; going back keeps the browser's own scroll restoration. */
+function ScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
 
 function SessionError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
@@ -50,8 +65,8 @@ export function RouteGate() {
   return (
     <>
       <MobileNotice />
-      {content}
-      <ScrollRestoration />
+      <Suspense fallback={<PageSpinner label="Loading Tend" />}>{content}</Suspense>
+      <ScrollToTopOnNavigate />
     </>
   );
 }

@@ -1,31 +1,48 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { PageSpinner } from '../components/ui/spinner';
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { EmailConfirmationPage } from '../features/auth/components/email-confirmation-page';
-import { ForgotPasswordEmailSentPage } from '../features/auth/components/forgot-password-email-sent-page';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
-import { LogInPage } from '../features/auth/components/log-in-page';
-import { PasswordUpdatedPage } from '../features/auth/components/password-updated-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { SignUpPage } from '../features/auth/components/sign-up-page';
-import { LandingPage } from '../features/landing/components/landing-page';
-import { LegalPage } from '../features/landing/components/legal-page';
-import { ROUTES } from '../lib/routes';
-import { BoardLayout } from './layouts/board-layout';
-import { SettingsLayout } from './layouts/settings-layout';
+import { lazy, type ComponentType } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { EmailConfirmationPage } from '@/features/auth/components/email-confirmation-page';
+import { ForgotPasswordEmailSentPage } from '@/features/auth/components/forgot-password-email-sent-page';
+import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
+import { LogInPage } from '@/features/auth/components/log-in-page';
+import { PasswordUpdatedPage } from '@/features/auth/components/password-updated-page';
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
+import { SignUpPage } from '@/features/auth/components/sign-up-page';
+import { ROUTES } from '@/lib/routes';
 import { RouteGate } from './route-gate';
 
-// The signed-in screens load on demand (the board carries drag and drop and image cropping).
-const boardScreen = async () => ({ Component: (await import('./layouts/board-screen')).BoardScreen });
-const settingsPage = async () => ({
-  Component: (await import('../features/settings/components/settings-page')).SettingsPage,
-});
-const accountPage = async () => ({
-  Component: (await import('../features/billing/components/account-page')).AccountPage,
-});
-const planUpdatedPage = async () => ({
-  Component: (await import('../features/billing/components/plan-updated-page')).PlanUpdatedPage,
-});
+// Everything behind sign-in loads on demand: the landing page and the auth screens carry none of
+// the board (drag and drop, virtual lists, cropping) nor the top bar's menus and dialogs. A layout
+// and the screens inside it are fetched together, so opening one costs one round trip, not two.
+export const boardModules = () => Promise.all([import('./layouts/board-layout'), import('./layouts/board-screen')]);
+export const settingsModules = () =>
+  Promise.all([
+    import('./layouts/settings-layout'),
+    import('@/features/settings/components/settings-page'),
+    import('@/features/billing/components/account-page'),
+    import('@/features/billing/components/plan-updated-page'),
+  ]);
+
+/** A screen from lazily loaded modules; the Suspense boundary above it shows a spinner meanwhile. */
+function lazyScreen<Modules>(load: () => Promise<Modules>, pick: (modules: Modules) => ComponentType): ComponentType {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+// Visitors get the landing page prerendered (landing.html); the app shows it after a logout.
+const LandingPage = lazyScreen(
+  () => import('@/features/landing/components/landing-page'),
+  (module) => module.LandingPage,
+);
+const LegalPage = lazyScreen(
+  () => import('@/features/landing/components/legal-page'),
+  (module) => module.LegalPage,
+);
+const BoardLayout = lazyScreen(boardModules, ([layout]) => layout.BoardLayout);
+const BoardScreen = lazyScreen(boardModules, ([, screen]) => screen.BoardScreen);
+const SettingsLayout = lazyScreen(settingsModules, ([layout]) => layout.SettingsLayout);
+const SettingsPage = lazyScreen(settingsModules, ([, settings]) => settings.SettingsPage);
+const AccountPage = lazyScreen(settingsModules, ([, , account]) => account.AccountPage);
+const PlanUpdatedPage = lazyScreen(settingsModules, ([, , , planUpdated]) => planUpdated.PlanUpdatedPage);
 
 /**
  * Every screen of the SPA. Who may see which path is decided by `decideRouteAccess` in the gate;
@@ -34,8 +51,6 @@ const planUpdatedPage = async () => ({
 export const routes: RouteObject[] = [
   {
     element: <RouteGate />,
-    // Shown while a lazily loaded screen is fetched for the first URL of the visit.
-    hydrateFallbackElement: <PageSpinner label="Loading Tend" />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/terms', element: <LegalPage /> },
@@ -57,7 +72,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             // One board for all four addresses: each only opens a modal over it.
-            lazy: boardScreen,
+            element: <BoardScreen />,
             children: [
               { path: ROUTES.board, element: null },
               { path: `${ROUTES.board}/:contactId`, element: null },
@@ -70,12 +85,17 @@ export const routes: RouteObject[] = [
       {
         element: <SettingsLayout />,
         children: [
-          { path: '/settings', lazy: settingsPage },
-          { path: '/account', lazy: accountPage },
-          { path: '/plan-updated/:status', lazy: planUpdatedPage },
+          { path: '/settings', element: <SettingsPage /> },
+          { path: '/account', element: <AccountPage /> },
+          { path: '/plan-updated/:status', element: <PlanUpdatedPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];
+
+/** The route table rendered by the browser router (`app.tsx`). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

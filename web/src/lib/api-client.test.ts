@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockFetch } from '../test/fetch-mock';
+import { mockFetch } from '@/test/fetch-mock';
 import { api, ApiError, apiRequest, readErrorMessage, readErrorMessages } from './api-client';
 
 afterEach(() => {

@@ -1,62 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-
-/** `GET /api/config`: public links and switches (nothing secret). */
-export interface PublicConfig {
-  support_email: string;
-  chrome_extension_url: string;
-  newsletter_url: string;
-  linkedin_company_url: string;
-  billing_enabled: boolean;
-  /** True in development without SMTP: mail is readable at /dev/mailbox. */
-  dev_mailbox: boolean;
-}
-
-/** Used until (or if never) `GET /api/config` answers. */
-export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
-  support_email: 'support@tend.app',
-  chrome_extension_url: 'https://chromewebstore.google.com',
-  newsletter_url: '',
-  linkedin_company_url: '',
-  billing_enabled: false,
-  dev_mailbox: false,
-};
+import { mergePublicConfig, type PublicConfig } from './public-config';
 
 export const publicConfigKeys = { all: ['public-config'] as const };
 
-/** Keeps the defaults for any field the server leaves empty or omits. */
-export function mergePublicConfig(answer: Partial<Record<keyof PublicConfig, unknown>> | undefined): PublicConfig {
-  const merged: PublicConfig = { ...DEFAULT_PUBLIC_CONFIG };
-  if (!answer) return merged;
-  for (const key of ['support_email', 'chrome_extension_url', 'newsletter_url', 'linkedin_company_url'] as const) {
-    const value = answer[key];
-    if (typeof value === 'string' && value.trim() !== '') merged[key] = value.trim();
-  }
-  for (const key of ['billing_enabled', 'dev_mailbox'] as const) {
-    const value = answer[key];
-    if (typeof value === 'boolean') merged[key] = value;
-  }
-  return merged;
-}
-
-function usePublicConfigAnswer() {
-  return useQuery({
-    queryKey: publicConfigKeys.all,
-    queryFn: () => api<Partial<Record<keyof PublicConfig, unknown>>>('/api/config'),
-    staleTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  }).data;
-}
+const publicConfigQuery = queryOptions({
+  queryKey: publicConfigKeys.all,
+  queryFn: () => api<Partial<Record<keyof PublicConfig, unknown>>>('/api/config'),
+  staleTime: Infinity,
+  retry: false,
+  refetchOnWindowFocus: false,
+});
 
 export function usePublicConfig(): PublicConfig {
-  return mergePublicConfig(usePublicConfigAnswer());
+  const { data } = useQuery(publicConfigQuery);
+  return mergePublicConfig(data);
 }
 
 /**
- * False once the server has said billing is off; true or unknown (not answered yet) otherwise, so
- * a slow or failed config read never hides Premium: the server's own answer then explains.
+ * Whether Premium can be bought here: false once `GET /api/config` says billing is not configured.
+ * While the answer is unknown (loading, or the call failed) checkout may be tried; the server then
+ * says why it cannot start.
  */
-export function useBillingAvailable(): boolean {
-  return usePublicConfigAnswer()?.billing_enabled !== false;
+export function useBillingEnabled(): boolean {
+  const { data } = useQuery(publicConfigQuery);
+  return data === undefined ? true : mergePublicConfig(data).billing_enabled;
 }

@@ -3,9 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
-import { Toaster } from '../components/ui/toast';
-import { createQueryClient } from '../lib/query-client';
-import { sessionKeys } from '../lib/session';
+import { Toaster } from '@/components/ui/toast';
+import { createQueryClient } from '@/lib/query-client';
+import { sessionKeys } from '@/lib/session';
 
 /** Renders the current location so tests can assert where a screen navigated. */
 function LocationProbe() {

@@ -3,11 +3,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { AppConfig } from '../../config/app-config';
 import { requestEntityManagerMiddleware } from '../database/request-entity-manager';
 import { replayedHeaders } from './security-headers';
+import { serveWebApp } from './static-assets';
 
 export const WEB_DIST_DIR = resolve(__dirname, '..', '..', '..', '..', 'web', 'dist');
 
@@ -86,25 +86,9 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, se
 
   app.use(session);
 
-  // The built SPA: static files, and index.html for every client-side route.
-  const index = join(WEB_DIST_DIR, 'index.html');
-  if (existsSync(index)) {
-    const serveStatic = express.static(WEB_DIST_DIR, { index: false, maxAge: '1h' });
-    const isAppRoute = (req: Request) =>
-      (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|dev)(\/|$)/.test(req.path);
-    // API calls never touch the file system.
-    app.use((req: Request, res: Response, next: NextFunction) => {
-      if (isAppRoute(req)) void serveStatic(req, res, next);
-      else next();
-    });
-    app.use((req: Request, res: Response, next: NextFunction) => {
-      if (isAppRoute(req)) {
-        res.setHeader('Cache-Control', 'no-cache');
-        // `root` keeps send from refusing an install path that has a dot-folder in it.
-        res.sendFile('index.html', { root: WEB_DIST_DIR });
-        return;
-      }
-      next();
-    });
-  }
+  // The built SPA: precompressed static files, and index.html for every client-side route.
+  serveWebApp(app, WEB_DIST_DIR, {
+    production: config.isProduction,
+    isSignedIn: (req) => typeof req.session?.userId === 'number',
+  });
 }

@@ -12,6 +12,7 @@ import {
   Res,
 } from '@nestjs/common';
 import {
+  deleteAccountRequestSchema,
   idSchema,
   signUpRequestSchema,
   updateUserRequestSchema,
@@ -23,7 +24,7 @@ import type { Response } from 'express';
 import { AllowUnverified, Public } from '../../infra/http/access.decorators';
 import { assertBodyIds } from '../../infra/http/request-shape';
 import { CurrentUser, SignedIn, type AppRequest } from '../users/request-user';
-import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
+import { parseBody, ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
 import { SessionsService } from '../auth/sessions/sessions.service';
 import type { SignedInUser } from '../users/signed-in-user-cache';
 import type { User } from '../users/user.entity';
@@ -71,16 +72,20 @@ export class AccountController {
     return toUserResponse(result.user);
   }
 
+  /** Re-authentication first: the body carries the password, checked like an email change's. */
   @Delete(':id')
   @HttpCode(204)
   async remove(
     @Param('id', new ZodValidationPipe(idSchema)) id: number,
+    @Body() body: unknown,
     @CurrentUser() user: User,
     @Req() req: AppRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<void> {
     if (id !== user.id) throw new NotFoundException({ errors: ['User not found.'] });
-    await this.account.delete(user);
+    // Validated after the id, so another user's account answers 404 whatever the body.
+    const { password } = parseBody(deleteAccountRequestSchema, body ?? {});
+    await this.account.delete(user, password);
     await this.sessions.signOut(req, res);
   }
 }

@@ -88,11 +88,13 @@ export class AccountService {
   }
 
   /**
-   * Cancels any subscription first (spec section 4; when Stripe cannot, nothing is deleted), then
-   * deletes the user and everything they own (cascades), ends their sessions, says goodbye by mail,
-   * and removes their photo files once the deletion has committed.
+   * Asks for the password again, then cancels any subscription (spec section 4; when Stripe cannot,
+   * nothing is deleted), then deletes the user and everything they own (cascades), ends their
+   * sessions, says goodbye by mail, and removes their photo files once the deletion has committed.
    */
-  async delete(user: User): Promise<void> {
+  async delete(user: User, password: string): Promise<void> {
+    // Re-authentication first (422 'Original password incorrect.', throttled like validate-user).
+    await this.passwords.assertCurrentPassword(user, password);
     await this.billing.cancelAllForDeletion(user);
     const { message, photos } = await this.em.transactional(async () => {
       const keys = await this.contacts.photoKeysOf(user.id);

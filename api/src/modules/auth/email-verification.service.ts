@@ -1,8 +1,13 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
-import { EMAIL_TAKEN_MESSAGE, INVALID_VERIFICATION_LINK_MESSAGE } from '@tend/contracts';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  INVALID_VERIFICATION_LINK_MESSAGE,
+  VERIFICATION_EMAIL_UNAVAILABLE_MESSAGE,
+} from '@tend/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { throttleKeyForIp } from '../../infra/http/client-ip';
+import { TooManyRequestsException } from '../../infra/http/http-exception.filter';
 import { RateLimiterService, type LimitRule } from '../../infra/http/rate-limiter.service';
 import { MailService, type QueuedMail } from '../mail/mail.service';
 import { confirmEmailChangeMail, verifyEmailMail } from '../mail/templates/account-mail.templates';
@@ -112,7 +117,15 @@ export class EmailVerificationService {
     if (await this.users.isEmailTaken(email, user.id)) {
       throw new UnprocessableEntityException({ errors: [EMAIL_TAKEN_MESSAGE] });
     }
-    await this.limiter.consume(this.perAddress, email);
+    try {
+      await this.limiter.consume(this.perAddress, email);
+    } catch (error) {
+      // The spec's own words for this case; nothing is saved.
+      if (error instanceof TooManyRequestsException) {
+        throw new TooManyRequestsException(error.retryAfterSeconds, VERIFICATION_EMAIL_UNAVAILABLE_MESSAGE);
+      }
+      throw error;
+    }
     const message = await this.em.transactional(async () => {
       user.desiredEmail = email;
       await this.users.flush();

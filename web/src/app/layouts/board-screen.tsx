@@ -1,23 +1,38 @@
 import type { Contact } from '@tend/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
-import { useNotify } from '../../components/ui/toast';
-import { PaymentBanner } from '../../features/billing/components/payment-issue';
-import { useUpgrade } from '../../features/billing/hooks/use-upgrade';
-import { BILLING_NOT_CONFIGURED_MESSAGE } from '../../features/billing/messages';
-import { useTiers } from '../../features/board/api/get-tiers';
-import { BoardPage, type BoardMove } from '../../features/board/components/board-page';
-import { LimitModal } from '../../features/board/components/limit-modal';
-import { isAtFreePlanLimit, isTrialExpired } from '../../features/board/utils/free-plan';
-import { useContacts } from '../../features/contact/api/get-contacts';
-import { useMoveContact } from '../../features/contact/api/move-contact';
-import { AddContactModal } from '../../features/contact/components/add-contact-modal';
-import { ContactCardModal } from '../../features/contact/components/contact-card-modal';
-import { DeleteContactDialog } from '../../features/contact/components/delete-contact-dialog';
-import { CONTACT_MESSAGES } from '../../features/contact/messages';
-import { groupContactsByTier } from '../../features/contact/utils/contact-order';
-import { boardContactPath, ROUTES } from '../../lib/routes';
-import { useCurrentUser } from '../../lib/session';
+import { Spinner } from '@/components/ui/spinner';
+import { useNotify } from '@/components/ui/toast';
+import { PaymentBanner } from '@/features/billing/components/payment-issue';
+import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
+import { useTiers } from '@/features/board/api/get-tiers';
+import { BoardPage, type BoardMove } from '@/features/board/components/board-page';
+import { LimitModal } from '@/features/board/components/limit-modal';
+import { isAtFreePlanLimit, isTrialExpired } from '@/features/board/utils/free-plan';
+import { useContacts } from '@/features/contact/api/get-contacts';
+import { useMoveContact } from '@/features/contact/api/move-contact';
+import { DeleteContactDialog } from '@/features/contact/components/delete-contact-dialog';
+import { CONTACT_MESSAGES } from '@/features/contact/messages';
+import { groupContactsByTier } from '@/features/contact/utils/contact-order';
+import { boardContactPath, ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
+
+// The contact dialogs (forms, validation with zod, tabs, photo cropping) load when one opens: the
+// board's first load carries only what draws the columns (docs/PERFORMANCE.md).
+const AddContactModal = lazy(async () => ({
+  default: (await import('@/features/contact/components/add-contact-modal')).AddContactModal,
+}));
+const ContactCardModal = lazy(async () => ({
+  default: (await import('@/features/contact/components/contact-card-modal')).ContactCardModal,
+}));
+
+function DialogLoading() {
+  return (
+    <div className="dialog-loading">
+      <Spinner size={32} label="Opening" />
+    </div>
+  );
+}
 
 type BoardRoute =
   { kind: 'board' } | { kind: 'contact'; contactId: number | null } | { kind: 'add' } | { kind: 'limit' };
@@ -58,7 +73,7 @@ export function BoardScreen() {
   const contacts = useContacts();
   const columns = useMemo(() => (contacts.data ? groupContactsByTier(contacts.data) : undefined), [contacts.data]);
   const { mutate: moveContact } = useMoveContact();
-  const { upgrade, pending: upgrading, available: upgradeAvailable } = useUpgrade('new-tab');
+  const { upgrade, pending: upgrading, unavailable: upgradeUnavailable } = useUpgrade('new-tab');
   const [deleteTarget, setDeleteTarget] = useState<Contact | null>(null);
   // Spec: a free user whose premium ended (free_trial) sees the limit modal when the board loads.
   const [trialPrompt, setTrialPrompt] = useState(() => isTrialExpired(user));
@@ -108,16 +123,21 @@ export function BoardScreen() {
         onDeleteContact={setDeleteTarget}
         banner={<PaymentBanner />}
       />
+      {/* A boundary per dialog, mounted with it: its spinner shows while the dialog's code loads. */}
       {addOpen ? (
-        <AddContactModal
-          tierId={tierIdFromState(location.state)}
-          onClose={toBoard}
-          onCreated={(created) => void navigate(boardContactPath(created.id), { replace: true })}
-          onLimitReached={() => void navigate(ROUTES.limitReached, { replace: true })}
-        />
+        <Suspense fallback={<DialogLoading />}>
+          <AddContactModal
+            tierId={tierIdFromState(location.state)}
+            onClose={toBoard}
+            onCreated={(created) => void navigate(boardContactPath(created.id), { replace: true })}
+            onLimitReached={() => void navigate(ROUTES.limitReached, { replace: true })}
+          />
+        </Suspense>
       ) : null}
       {contact && tiers.data ? (
-        <ContactCardModal key={contact.id} contact={contact} tiers={tiers.data} onClose={toBoard} />
+        <Suspense fallback={<DialogLoading />}>
+          <ContactCardModal key={contact.id} contact={contact} tiers={tiers.data} onClose={toBoard} />
+        </Suspense>
       ) : null}
       <LimitModal
         open={limitOpen}
@@ -128,7 +148,7 @@ export function BoardScreen() {
         }}
         onUpgrade={() => upgrade(user.id)}
         upgrading={upgrading}
-        upgradeUnavailable={upgradeAvailable ? undefined : BILLING_NOT_CONFIGURED_MESSAGE}
+        upgradeUnavailable={upgradeUnavailable}
       />
       <DeleteContactDialog contact={deleteTarget} onClose={() => setDeleteTarget(null)} />
     </>

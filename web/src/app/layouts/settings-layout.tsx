@@ -1,5 +1,8 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/spinner';
 import { TopBar } from './top-bar';
+import './app-shell.css';
 
 /** Settings, Account and Plan updated: the settings variant of the top bar (logo, no filter). */
 export function SettingsLayout() {
@@ -7,7 +10,9 @@ export function SettingsLayout() {
     <div className="app-shell">
       <TopBar />
       <main className="app-shell__main">
-        <Outlet />
+        <Suspense fallback={<PageSpinner label="Loading Tend" />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

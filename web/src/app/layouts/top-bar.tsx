@@ -1,17 +1,18 @@
 import { Bell, ChevronDown, CircleUserRound, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { buttonClassName } from '../../components/ui/button';
-import { Wordmark } from '../../components/ui/logo';
-import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
-import { LogOutDialog } from '../../features/auth/components/log-out-dialog';
-import { usePublicConfig } from '../../lib/config';
-import { ROUTES } from '../../lib/routes';
-import { useCurrentUser } from '../../lib/session';
+import { buttonClassName } from '@/components/ui/button';
+import { Wordmark } from '@/components/ui/logo';
+import { Menu, MenuEmpty, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
+import { LogOutDialog } from '@/features/auth/components/log-out-dialog';
+import { usePublicConfig } from '@/lib/config';
+import { ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
+import './top-bar.css';
 
 interface TopBarProps {
-  /** The board's filter box; the settings variant shows the logo there instead. */
-  filter?: ReactNode;
+  /** The board's toolbar (filter box, '+ Add Column'); the settings variant shows the logo there. */
+  toolbar?: ReactNode;
 }
 
 function NotificationsMenu() {
@@ -32,12 +33,12 @@ function NotificationsMenu() {
       }
     >
       <MenuLabel>Notifications</MenuLabel>
-      <p className="menu__empty">You are all caught up.</p>
+      <MenuEmpty>You are all caught up.</MenuEmpty>
     </Menu>
   );
 }
 
-export function TopBar({ filter }: TopBarProps) {
+export function TopBar({ toolbar }: TopBarProps) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [logOutOpen, setLogOutOpen] = useState(false);
@@ -46,7 +47,7 @@ export function TopBar({ filter }: TopBarProps) {
   return (
     <header className="top-bar">
       <div className="top-bar__start">
-        {filter ?? (
+        {toolbar ?? (
           <Link to={ROUTES.board} className="logo-link" aria-label="Tend board">
             <Wordmark size={26} />
           </Link>

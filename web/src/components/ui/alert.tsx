@@ -1,5 +1,6 @@
 import { Info, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import './alert.css';
 
 interface AlertProps {
   tone?: 'warning' | 'info' | 'success';

@@ -1,5 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import './avatar.css';
 
 /**
  * Up to two initials from a name ("Ada Lovelace" -> "AL", "plato" -> "P"); words without a

@@ -1,4 +1,5 @@
 import { Inbox } from 'lucide-react';
+import './dev-mailbox-link.css';
 
 /** Development only (no SMTP configured): the server lists sent mail at /dev/mailbox. */
 export function DevMailboxLink({ enabled }: { enabled: boolean }) {

@@ -1,3 +1,5 @@
+import './logo.css';
+
 interface LogoMarkProps {
   size?: number;
 }

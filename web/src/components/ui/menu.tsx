@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import './menu.css';
 
 interface MenuProps {
   trigger: ReactNode;
@@ -70,6 +71,18 @@ export function MenuRadioItem({ value, children, title }: { value: string; child
       </span>
       <span>{children}</span>
     </DropdownMenu.RadioItem>
+  );
+}
+
+/**
+ * What an empty menu says ("You are all caught up."): a disabled item, because a menu must hold
+ * items (ARIA) and screen readers only read a menu's items.
+ */
+export function MenuEmpty({ children }: { children: ReactNode }) {
+  return (
+    <DropdownMenu.Item className="menu__empty" disabled>
+      {children}
+    </DropdownMenu.Item>
   );
 }
 

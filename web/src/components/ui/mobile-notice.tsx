@@ -1,4 +1,5 @@
 import { MonitorSmartphone } from 'lucide-react';
+import './mobile-notice.css';
 
 /** Spec: under 1024 px wide a notice says the product is not optimised for mobile (CSS shows it). */
 export function MobileNotice() {

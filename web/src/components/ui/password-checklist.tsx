@@ -1,5 +1,6 @@
 import { passwordChecklist } from '@tend/contracts';
 import { Check, Circle, X } from 'lucide-react';
+import './password-checklist.css';
 
 interface PasswordChecklistProps {
   password: string;

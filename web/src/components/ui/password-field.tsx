@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { forwardRef, useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field';
+import './field.css';
 
 export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'trailing'> {
   /** Adds the spec's show/hide toggle. */

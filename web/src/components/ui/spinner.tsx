@@ -1,4 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
+import './spinner.css';
 
 interface SpinnerProps {
   size?: number;

@@ -1,5 +1,6 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
+import './tooltip.css';
 
 interface TooltipProps {
   content: ReactNode;

@@ -10,5 +10,7 @@ export const PASSWORDS_DO_NOT_MATCH_TOAST = 'Passwords do not match';
 export const RESET_FAILED_MESSAGE = 'Could not update password.';
 export const FORGOT_PASSWORD_FAILED_MESSAGE = 'We could not send the email. Please try again later.';
 export const NO_EMAIL_INPUT_MESSAGE = 'No email input';
-export const PASSWORD_UPDATED_MESSAGE = 'Password updated! Please log in using your new password.';
+/** The spec's confirmation, shown once as the heading: the first sentence large, the second below. */
+export const PASSWORD_UPDATED_TITLE = 'Password updated!';
+export const PASSWORD_UPDATED_DETAIL = 'Please log in using your new password.';
 export const EMAIL_UPDATED_MESSAGE = 'Email address updated!';

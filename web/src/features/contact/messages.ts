@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** Spec section 8 texts for contacts, plus the few this build adds where the spec is silent. */
 export const CONTACT_MESSAGES = {

@@ -1,4 +1,7 @@
 /** Spec section 8 texts for the settings screen. */
+/** Email update failures, each where its case happens (see `emailUpdateFailureMessage`). */
 export const EMAIL_UPDATE_FAILED_MESSAGE = 'There was a problem updating your email.';
+export const EMAIL_NOT_SAVED_MESSAGE = 'Could not update email in the database.';
+export const EMAIL_UPDATE_NOT_SENT_MESSAGE = 'Email update failed.';
 export const PASSWORD_UPDATE_FAILED_MESSAGE = 'Could not update password.';
 export const LOG_OUT_AFTER_PASSWORD_FAILED_MESSAGE = 'There was an error logging you out. Please try again.';

@@ -1,6 +1,6 @@
 import { FORGOT_PASSWORD_SENT_MESSAGE } from '@tend/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** `POST /api/forgot-password`: always 202 with the same message (never reveals an account). */
 export async function requestPasswordReset(email: string): Promise<string> {

@@ -1,7 +1,7 @@
 import type { LoginRequest, User } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { browserTimeZone, setSessionUser } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import { browserTimeZone, setSessionUser } from '@/lib/session';
 
 export function logIn(body: LoginRequest): Promise<User> {
   return api<User>('/api/session', { method: 'POST', body });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const resetPasswordKeys = {
   check: (email: string, token: string) => ['reset-password', 'check', email, token] as const,

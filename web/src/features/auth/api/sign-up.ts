@@ -1,7 +1,7 @@
 import type { SignUpRequest, User } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { browserTimeZone, setSessionUser } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import { browserTimeZone, setSessionUser } from '@/lib/session';
 
 export function signUp(body: SignUpRequest): Promise<User> {
   return api<User>('/api/users', { method: 'POST', body });

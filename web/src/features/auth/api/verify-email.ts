@@ -1,7 +1,7 @@
 import type { User } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { sessionKeys, setSessionUser } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import { sessionKeys, setSessionUser } from '@/lib/session';
 
 /** The user when the visitor is signed in, otherwise a bare confirmation. */
 export type VerifyEmailResponse = User | { verified: true; email: string };

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Wordmark } from '../../../components/ui/logo';
-import { Spinner } from '../../../components/ui/spinner';
-import { AuthToastDuration } from '../../../components/ui/toast';
+import { Wordmark } from '@/components/ui/logo';
+import { Spinner } from '@/components/ui/spinner';
+import { AuthToastDuration } from '@/components/ui/toast';
 import { useLeaveToLanding } from '../hooks/use-leave-to-landing';
+import '../auth.css';
 
 interface AuthLayoutProps {
   children?: ReactNode;

@@ -2,9 +2,9 @@ import { VERIFICATION_SENT_MESSAGE } from '@tend/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { makeUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { RESEND_VERIFICATION_FAILED_MESSAGE } from '../messages';
 import { EmailConfirmationPage } from './email-confirmation-page';
 

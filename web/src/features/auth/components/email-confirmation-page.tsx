@@ -7,15 +7,16 @@ import {
 import { CircleCheck, MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { DevMailboxLink } from '../../../components/ui/dev-mailbox-link';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { usePublicConfig } from '../../../lib/config';
-import { emailConfirmationPath, ROUTES } from '../../../lib/routes';
-import { useSession } from '../../../lib/session';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { EmailAddress } from '@/components/ui/email-address';
+import { DevMailboxLink } from '@/components/ui/dev-mailbox-link';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { usePublicConfig } from '@/lib/config';
+import { emailConfirmationPath, ROUTES } from '@/lib/routes';
+import { useSession } from '@/lib/session';
 import { useSendEmailVerification } from '../api/send-email-verification';
 import { isVerifiedUser, useVerifyEmail } from '../api/verify-email';
 import { useLeaveToLanding } from '../hooks/use-leave-to-landing';
@@ -92,7 +93,11 @@ export function EmailConfirmationPage() {
       <AuthCard
         icon={<CircleCheck size={36} aria-hidden="true" />}
         title={EMAIL_UPDATED_MESSAGE}
-        subtitle={<p>Your account now uses {email}.</p>}
+        subtitle={
+          <p>
+            Your account now uses <EmailAddress address={email} after="." />
+          </p>
+        }
       >
         <Link className={buttonClassName({ block: true, size: 'lg' })} to={ROUTES.board}>
           Back to Board
@@ -108,7 +113,15 @@ export function EmailConfirmationPage() {
         icon={<CircleCheck size={36} aria-hidden="true" />}
         title="Email address verified!"
         subtitle={
-          <p>{signedIn ? 'Thanks for confirming. Next, choose your plan.' : `You can now log in with ${email}.`}</p>
+          <p>
+            {signedIn ? (
+              'Thanks for confirming. Next, choose your plan.'
+            ) : (
+              <>
+                You can now log in with <EmailAddress address={email} after="." />
+              </>
+            )}
+          </p>
         }
       >
         <Link className={buttonClassName({ block: true, size: 'lg' })} to={signedIn ? ROUTES.board : ROUTES.logIn}>
@@ -126,8 +139,8 @@ export function EmailConfirmationPage() {
         <>
           <p>Please confirm your email address to log in.</p>
           <p>
-            We sent an email to <strong className="break-all">{email}</strong>. If you do not see it, check your junk or
-            spam folder.
+            We sent an email to <EmailAddress address={email} after="." strong /> If you do not see it, check your junk
+            or spam folder.
           </p>
         </>
       }

@@ -2,8 +2,8 @@ import { FORGOT_PASSWORD_SENT_MESSAGE } from '@tend/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { ForgotPasswordEmailSentPage } from './forgot-password-email-sent-page';
 
 describe('ForgotPasswordEmailSentPage', () => {

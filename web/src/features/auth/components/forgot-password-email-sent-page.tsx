@@ -1,11 +1,12 @@
 import { MailCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { DevMailboxLink } from '../../../components/ui/dev-mailbox-link';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { usePublicConfig } from '../../../lib/config';
-import { ROUTES } from '../../../lib/routes';
+import { Button } from '@/components/ui/button';
+import { EmailAddress } from '@/components/ui/email-address';
+import { DevMailboxLink } from '@/components/ui/dev-mailbox-link';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { usePublicConfig } from '@/lib/config';
+import { ROUTES } from '@/lib/routes';
 import { useForgotPassword } from '../api/forgot-password';
 import { FORGOT_PASSWORD_FAILED_MESSAGE, NO_EMAIL_INPUT_MESSAGE } from '../messages';
 import { AuthCard } from './auth-card';
@@ -42,7 +43,7 @@ export function ForgotPasswordEmailSentPage() {
       subtitle={
         <>
           <p>
-            If <strong className="break-all">{email}</strong> belongs to a Tend account, we sent it a link to reset your
+            If <EmailAddress address={email} strong /> belongs to a Tend account, we sent it a link to reset your
             password. The link works for one hour.
           </p>
           <p>If you do not see it, check your junk or spam folder.</p>

@@ -1,11 +1,11 @@
 import { isValidEmail } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { ROUTES } from '../../../lib/routes';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { ROUTES } from '@/lib/routes';
 import { useForgotPassword } from '../api/forgot-password';
 import { FORGOT_PASSWORD_FAILED_MESSAGE } from '../messages';
 import { AuthCard } from './auth-card';

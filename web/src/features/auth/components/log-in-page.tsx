@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ROUTES } from '../../../lib/routes';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
-import { readErrorMessage } from '../../../lib/api-client';
+import { ROUTES } from '@/lib/routes';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { readErrorMessage } from '@/lib/api-client';
 import { useLogIn } from '../api/log-in';
 import { LOG_IN_FAILED_MESSAGE } from '../messages';
 import { AuthCard } from './auth-card';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { useNotify } from '../../../components/ui/toast';
-import { useLogout } from '../../../lib/session';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { useNotify } from '@/components/ui/toast';
+import { useLogout } from '@/lib/session';
 import { LOG_OUT_FAILED_MESSAGE } from '../messages';
 
 interface LogOutDialogProps {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { makeUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { PasswordUpdatedPage } from './password-updated-page';
 
 describe('PasswordUpdatedPage', () => {
@@ -15,7 +15,11 @@ describe('PasswordUpdatedPage', () => {
       user: me,
       state: { finishLogout: true },
     });
-    expect(screen.getByText('Password updated! Please log in using your new password.')).toBeInTheDocument();
+    // The spec's sentence, once: as the page's heading (it was a heading and then the same words again).
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Password updated! Please log in using your new password.' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(/Password updated/)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     await waitFor(() => expect(queryClient.getQueryData(['session'])).toBeNull());
     expect(window.localStorage.getItem('tend.current-user')).toBeNull();

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { buttonClassName } from '../../../components/ui/button';
-import { ROUTES } from '../../../lib/routes';
-import { finishLogout, type PasswordUpdatedState } from '../../../lib/session';
-import { PASSWORD_UPDATED_MESSAGE } from '../messages';
+import { buttonClassName } from '@/components/ui/button';
+import { ROUTES } from '@/lib/routes';
+import { finishLogout, type PasswordUpdatedState } from '@/lib/session';
+import { PASSWORD_UPDATED_DETAIL, PASSWORD_UPDATED_TITLE } from '../messages';
 import { AuthCard } from './auth-card';
 
 export function PasswordUpdatedPage() {
@@ -21,8 +21,8 @@ export function PasswordUpdatedPage() {
   return (
     <AuthCard
       icon={<CircleCheck size={36} aria-hidden="true" />}
-      title="Password updated"
-      subtitle={<p>{PASSWORD_UPDATED_MESSAGE}</p>}
+      title={PASSWORD_UPDATED_TITLE}
+      titleDetail={PASSWORD_UPDATED_DETAIL}
     >
       <Link className={buttonClassName({ block: true, size: 'lg' })} to={ROUTES.logIn}>
         Log in

@@ -1,9 +1,9 @@
-import { INVALID_RESET_LINK_MESSAGE } from '@tend/contracts';
+import { INVALID_RESET_LINK_MESSAGE, PASSWORDS_MUST_MATCH_MESSAGE } from '@tend/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { PASSWORDS_DO_NOT_MATCH_TOAST } from '../messages';
 import { ResetPasswordPage } from './reset-password-page';
 
@@ -19,7 +19,7 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByText(INVALID_RESET_LINK_MESSAGE)).toBeInTheDocument();
   });
 
-  it("toasts 'Passwords do not match' and does not submit", async () => {
+  it("toasts 'Passwords do not match', says so under the field, and does not submit", async () => {
     const http = mockFetch({
       'GET /api/session': session,
       'POST /api/reset-password/check': { body: { valid: true } },
@@ -30,6 +30,8 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText('Re-enter new password'), 'Better124');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(PASSWORDS_DO_NOT_MATCH_TOAST)).toBeInTheDocument();
+    // The same inline message as sign-up and settings (one new-password component for all three).
+    expect(screen.getByLabelText('Re-enter new password')).toHaveAccessibleDescription(PASSWORDS_MUST_MATCH_MESSAGE);
     expect(http.callsTo('POST', '/api/reset-password')).toHaveLength(0);
   });
 

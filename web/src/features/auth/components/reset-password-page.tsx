@@ -3,14 +3,14 @@ import { LinkIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { PasswordChecklist } from '../../../components/ui/password-checklist';
-import { PasswordField } from '../../../components/ui/password-field';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useNotify } from '../../../components/ui/toast';
-import { ApiError, readErrorMessage } from '../../../lib/api-client';
-import { ROUTES } from '../../../lib/routes';
-import { sessionKeys } from '../../../lib/session';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { EmailAddress } from '@/components/ui/email-address';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useNotify } from '@/components/ui/toast';
+import { ApiError, readErrorMessage } from '@/lib/api-client';
+import { ROUTES } from '@/lib/routes';
+import { sessionKeys } from '@/lib/session';
 import { useResetLinkCheck, useResetPassword } from '../api/reset-password';
 import { PASSWORDS_DO_NOT_MATCH_TOAST, RESET_FAILED_MESSAGE } from '../messages';
 import { AuthCard } from './auth-card';
@@ -71,23 +71,23 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Reset your password" subtitle={<p>Choose a new password for {email}.</p>}>
+    <AuthCard
+      title="Reset your password"
+      subtitle={
+        <p>
+          Choose a new password for <EmailAddress address={email} after="." />
+        </p>
+      }
+    >
       <form className="form" onSubmit={handleSubmit} noValidate>
-        <PasswordField
-          label="Enter new password"
-          name="new-password"
-          autoComplete="new-password"
-          toggle
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          hint={<PasswordChecklist password={password} attempted={attempted} />}
-        />
-        <PasswordField
-          label="Re-enter new password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+          attempted={attempted}
+          passwordLabel="Enter new password"
+          confirmationLabel="Re-enter new password"
         />
         <div className="form__actions">
           <Link className={buttonClassName({ variant: 'secondary' })} to={ROUTES.logIn}>

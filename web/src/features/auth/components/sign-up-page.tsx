@@ -1,13 +1,12 @@
-import { INVALID_EMAIL_MESSAGE, PASSWORDS_MUST_MATCH_MESSAGE, isValidEmail, passwordProblems } from '@tend/contracts';
+import { INVALID_EMAIL_MESSAGE, isValidEmail, passwordProblems } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { emailConfirmationPath, ROUTES } from '../../../lib/routes';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PasswordChecklist } from '../../../components/ui/password-checklist';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
-import { readErrorMessages } from '../../../lib/api-client';
+import { emailConfirmationPath, ROUTES } from '@/lib/routes';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { TextField } from '@/components/ui/text-field';
+import { readErrorMessages } from '@/lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { SIGN_UP_FAILED_MESSAGE } from '../messages';
 import { AuthCard } from './auth-card';
@@ -23,7 +22,6 @@ export function SignUpPage() {
 
   const allFilled = name !== '' && email !== '' && password !== '' && confirmation !== '';
   const emailInvalid = attempted && !isValidEmail(email);
-  const mismatch = attempted && password !== confirmation;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,22 +74,14 @@ export function SignUpPage() {
           onChange={(e) => setEmail(e.target.value.toLowerCase())}
           error={emailInvalid ? INVALID_EMAIL_MESSAGE : null}
         />
-        <PasswordField
-          label="Password"
-          name="new-password"
-          autoComplete="new-password"
-          toggle
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          hint={<PasswordChecklist password={password} attempted={attempted} />}
-        />
-        <PasswordField
-          label="Re-enter Password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          error={mismatch ? PASSWORDS_MUST_MATCH_MESSAGE : null}
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+          attempted={attempted}
+          passwordLabel="Password"
+          confirmationLabel="Re-enter Password"
         />
         <Button type="submit" block size="lg" disabled={!allFilled} loading={signUp.isPending}>
           Sign up

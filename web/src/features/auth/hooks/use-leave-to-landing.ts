@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useNotify } from '../../../components/ui/toast';
-import { useLogout, useSession } from '../../../lib/session';
+import { useNotify } from '@/components/ui/toast';
+import { useLogout, useSession } from '@/lib/session';
 import { LOG_OUT_FAILED_MESSAGE } from '../messages';
 
 /** Spec: the logo on auth screens logs out (if signed in) and goes to the landing page. */

@@ -1,6 +1,6 @@
 import type { BillingPlans } from '@tend/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
 /** `GET /api/billing/plans`: the annual price when the server offers one. */

@@ -1,6 +1,6 @@
 import type { CheckoutRequest } from '@tend/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export type CheckoutResult = { kind: 'redirect'; url: string } | { kind: 'already-subscribed' };
 

@@ -1,6 +1,6 @@
 import type { CustomerInfo } from '@tend/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
 export type { CustomerInfo };

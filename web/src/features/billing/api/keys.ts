@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionKeys } from '../../../lib/session';
+import { sessionKeys } from '@/lib/session';
 
 export const billingKeys = {
   all: ['billing'] as const,

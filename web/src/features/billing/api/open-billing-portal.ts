@@ -1,6 +1,6 @@
 import type { BillingUrlResponse } from '@tend/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/billing-portal`: the Stripe portal's address for the signed-in user's own customer. */
 export async function createBillingPortalSession(): Promise<string> {

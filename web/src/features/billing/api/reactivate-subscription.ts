@@ -1,6 +1,6 @@
 import type { SubscriptionActionRequest } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { refreshBilling } from './keys';
 
 /** `POST /api/reactivate-subscription`: keeps a subscription set to end (409 when none is). */

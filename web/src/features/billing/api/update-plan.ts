@@ -1,12 +1,11 @@
-import type { UpdateUserRequest, User } from '@tend/contracts';
+import type { User } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { setSessionUser } from '../../../lib/session';
+import { setSessionUser } from '@/lib/session';
+import { updateUser } from '@/lib/users';
 
 /** `PATCH /api/users/{id}` with `plan: 'free'` (premium only comes from billing). */
 export function selectFreePlan(userId: number): Promise<User> {
-  const body: UpdateUserRequest = { plan: 'free' };
-  return api<User>(`/api/users/${userId}`, { method: 'PATCH', body });
+  return updateUser(userId, { plan: 'free' });
 }
 
 export function useSelectFreePlan() {

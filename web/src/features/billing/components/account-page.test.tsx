@@ -1,10 +1,10 @@
+import { BILLING_NOT_CONFIGURED_MESSAGE, ORIGINAL_PASSWORD_INCORRECT_MESSAGE } from '@tend/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BILLING_NOT_CONFIGURED_MESSAGE } from '@tend/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { makeUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import {
   DELETE_ACCOUNT_FAILED_MESSAGE,
   DOWNGRADE_NO_SUBSCRIPTION_MESSAGE,
@@ -24,6 +24,25 @@ describe('AccountPage', () => {
     expect(screen.getByRole('heading', { name: 'Free plan' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Manage billing' })).not.toBeInTheDocument();
     expect(http.callsTo('GET', '/api/retreive-customer-info')).toHaveLength(0);
+  });
+
+  it('says billing is not configured before the click: Upgrade to Premium is disabled with the reason', async () => {
+    const me = makeUser({ plan: 'free', stripe_id: null });
+    mockFetch({ 'GET /api/session': session(me), 'GET /api/config': { body: { billing_enabled: false } } });
+    renderScreen(<AccountPage />, { path: '/account', user: me });
+    const upgrade = screen.getByRole('button', { name: 'Upgrade to Premium' });
+    await waitFor(() => expect(upgrade).toBeDisabled());
+    expect(upgrade).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
+    expect(screen.getByText(BILLING_NOT_CONFIGURED_MESSAGE)).toBeVisible();
+  });
+
+  it('offers Upgrade to Premium when billing is configured', async () => {
+    const me = makeUser({ plan: 'free', stripe_id: null });
+    const http = mockFetch({ 'GET /api/session': session(me), 'GET /api/config': { body: { billing_enabled: true } } });
+    renderScreen(<AccountPage />, { path: '/account', user: me });
+    await waitFor(() => expect(http.callsTo('GET', '/api/config')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Upgrade to Premium' })).toBeEnabled();
+    expect(screen.queryByText(BILLING_NOT_CONFIGURED_MESSAGE)).not.toBeInTheDocument();
   });
 
   it("shows Manage billing with 'email not available' when billing details cannot be read", async () => {
@@ -144,19 +163,6 @@ describe('AccountPage', () => {
     );
   });
 
-  it('says billing is not configured beside a disabled Upgrade, before any click', async () => {
-    const me = makeUser({ plan: 'free' });
-    const http = mockFetch({
-      'GET /api/session': session(me),
-      'GET /api/config': { body: { billing_enabled: false } },
-    });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
-    const upgrade = screen.getByRole('button', { name: 'Upgrade to Premium' });
-    await waitFor(() => expect(upgrade).toBeDisabled());
-    expect(upgrade).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
-    expect(http.callsTo('POST', '/api/create-checkout-session')).toHaveLength(0);
-  });
-
   it('deletes the account after confirming in a dialog, then forgets the session', async () => {
     const me = makeUser({ id: 7 });
     const http = mockFetch({
@@ -168,11 +174,34 @@ describe('AccountPage', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete account?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    // Re-authentication: nothing happens until the password is typed.
+    const confirm = within(dialog).getByRole('button', { name: 'Delete Account' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Password'), 'Passw0rd!');
+    await user.click(confirm);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(http.callsTo('DELETE', '/api/users/7')).toHaveLength(1);
+    expect(http.callsTo('DELETE', '/api/users/7')[0]?.body).toEqual({ password: 'Passw0rd!' });
     await waitFor(() => expect(queryClient.getQueryData(['session'])).toBeNull());
     expect(window.localStorage.getItem('tend.current-user')).toBeNull();
+  });
+
+  it('says a wrong password and keeps the account and the dialog', async () => {
+    const me = makeUser({ id: 7 });
+    const http = mockFetch({
+      'GET /api/session': session(me),
+      'DELETE /api/users/7': { status: 422, body: { errors: [ORIGINAL_PASSWORD_INCORRECT_MESSAGE] } },
+    });
+    renderScreen(<AccountPage />, { path: '/account', user: me });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete account?' });
+    // Enter in the field submits.
+    await user.type(within(dialog).getByLabelText('Password'), 'Wrong-passw0rd{Enter}');
+    expect(await screen.findByText(ORIGINAL_PASSWORD_INCORRECT_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Delete account?' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/account');
+    expect(http.callsTo('DELETE', '/api/users/7')).toHaveLength(1);
   });
 
   it('keeps the dialog closable with Cancel and reports a failed deletion', async () => {
@@ -187,6 +216,7 @@ describe('AccountPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Password'), 'Passw0rd!');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     expect(await screen.findByText(DELETE_ACCOUNT_FAILED_MESSAGE)).toBeInTheDocument();
   });

@@ -1,22 +1,23 @@
 import { FREE_PLAN_CARD_LIMIT, type User } from '@tend/contracts';
 import { ArrowLeft, CreditCard, Sprout, Trash2, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { PageTitle } from '../../../components/ui/page-title';
-import { Spinner } from '../../../components/ui/spinner';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { ROUTES } from '../../../lib/routes';
-import { useCurrentUser } from '../../../lib/session';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ActionNote } from '@/components/ui/action-note';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { PageTitle } from '@/components/ui/page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { displayedMonthlyPrice, displayedPeriod, useCustomerInfo, type CustomerInfo } from '../api/customer-info';
-import { useDeleteAccount } from '../api/delete-account';
 import { useReactivateSubscription } from '../api/reactivate-subscription';
 import { useUpgrade } from '../hooks/use-upgrade';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { BillingPortalButton, PaymentIssueAlert, periodEndDate } from './payment-issue';
 import {
-  DELETE_ACCOUNT_FAILED_MESSAGE,
   DOWNGRADE_FAILED_MESSAGE,
   DOWNGRADE_NO_SUBSCRIPTION_MESSAGE,
   DOWNGRADE_SUCCESS_MESSAGE,
@@ -24,12 +25,12 @@ import {
   REACTIVATE_FAILED_MESSAGE,
   REACTIVATE_SUCCESS_MESSAGE,
 } from '../messages';
-import { BillingUnavailableNote } from './billing-unavailable-note';
-import { BillingPortalButton, PaymentIssueAlert, periodEndDate } from './payment-issue';
+import '../billing.css';
 
 function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefined }) {
   const notify = useNotify();
-  const { upgrade, pending: upgrading, available } = useUpgrade('new-tab');
+  const { upgrade, pending: upgrading, unavailable } = useUpgrade('new-tab');
+  const noteId = useId();
   const cancel = useCancelSubscription();
   const reactivate = useReactivateSubscription();
   const [dialog, setDialog] = useState<'upgrade' | 'cancel' | null>(null);
@@ -62,17 +63,15 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
               $0/month. Up to {FREE_PLAN_CARD_LIMIT} contact cards and the Chrome extension.
             </p>
           </div>
-          <div>
-            <Button
-              onClick={() => setDialog('upgrade')}
-              disabled={!available}
-              aria-describedby={available ? undefined : 'upgrade-unavailable'}
-            >
-              Upgrade to Premium
-            </Button>
-            {available ? null : <BillingUnavailableNote id="upgrade-unavailable" />}
-          </div>
+          <Button
+            onClick={() => setDialog('upgrade')}
+            disabled={unavailable !== null}
+            aria-describedby={unavailable ? noteId : undefined}
+          >
+            Upgrade to Premium
+          </Button>
         </div>
+        {unavailable ? <ActionNote id={noteId}>{unavailable}</ActionNote> : null}
         <ConfirmDialog
           open={dialog === 'upgrade'}
           onOpenChange={(open) => setDialog(open ? 'upgrade' : null)}
@@ -199,9 +198,6 @@ function BillingSection({
 }
 
 function DeleteAccountSection({ user }: { user: User }) {
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const deleteAccount = useDeleteAccount();
   const [open, setOpen] = useState(false);
 
   return (
@@ -220,21 +216,7 @@ function DeleteAccountSection({ user }: { user: User }) {
           Delete Account
         </Button>
       </div>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Delete account?"
-        description={<p>This permanently deletes your account and everything in it. This cannot be undone.</p>}
-        confirmLabel="Delete Account"
-        tone="danger"
-        pending={deleteAccount.isPending}
-        onConfirm={() =>
-          deleteAccount.mutate(user.id, {
-            onSuccess: () => void navigate('/', { replace: true }),
-            onError: (error) => notify.error(readErrorMessage(error, DELETE_ACCOUNT_FAILED_MESSAGE)),
-          })
-        }
-      />
+      <DeleteAccountDialog user={user} open={open} onOpenChange={setOpen} />
     </section>
   );
 }

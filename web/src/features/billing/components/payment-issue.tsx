@@ -1,15 +1,15 @@
 import type { User } from '@tend/contracts';
 import { ExternalLink } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { formatLongDate } from '../../../lib/dates';
-import { useCurrentUser } from '../../../lib/session';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { formatLongDate } from '@/lib/dates';
+import { useCurrentUser } from '@/lib/session';
 import { useCustomerInfo, type CustomerInfo } from '../api/customer-info';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { EMAIL_NOT_AVAILABLE, PAYMENT_ISSUE_TITLE, PORTAL_FAILED_MESSAGE } from '../messages';
-import './billing-status.css';
+import '../billing.css';
 
 /** The end of the paid time: the provider's period end when known, else the plan's expiry date. */
 export function periodEndDate(user: User, info: CustomerInfo | undefined): string | null {

@@ -1,13 +1,12 @@
 import type { PlanDescriptor } from '@tend/contracts';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import '../billing.css';
 
 export const PLAN_TITLES = { free: 'Free', premium: 'Premium' } as const;
 
-export function planFeatures(plan: PlanDescriptor): string[] {
-  const cards = plan.cards === 'Unlimited' ? 'Unlimited contact cards' : `${plan.cards} contact cards`;
-  return [cards, 'Chrome extension', 'Interaction notes and reminders', 'AI follow-up drafts'];
-}
+/** What both plans include; the allowance ('25 cards', 'Unlimited cards') is said once, above. */
+export const PLAN_FEATURES = ['Chrome extension', 'Interaction notes and reminders', 'AI follow-up drafts'] as const;
 
 interface PlanCardProps {
   plan: PlanDescriptor;
@@ -22,7 +21,7 @@ export function PlanCard({ plan, highlighted = false, action, headingLevel = 2 }
   const headingId = `plan-${plan.name}-title`;
   return (
     <article className={highlighted ? 'plan-card plan-card--highlighted' : 'plan-card'} aria-labelledby={headingId}>
-      {highlighted ? <span className="plan-card__badge">Most growth</span> : null}
+      {highlighted ? <span className="plan-card__badge">Recommended</span> : null}
       <Heading id={headingId} className="plan-card__name">
         {PLAN_TITLES[plan.name]}
       </Heading>
@@ -32,7 +31,7 @@ export function PlanCard({ plan, highlighted = false, action, headingLevel = 2 }
       </p>
       <p className="plan-card__cards">{plan.cards === 'Unlimited' ? 'Unlimited cards' : `${plan.cards} cards`}</p>
       <ul className="plan-card__features">
-        {planFeatures(plan).map((feature) => (
+        {PLAN_FEATURES.map((feature) => (
           <li key={feature}>
             <Check size={16} aria-hidden="true" />
             <span>{feature}</span>

@@ -1,10 +1,10 @@
 import { BILLING_NOT_CONFIGURED_MESSAGE } from '@tend/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { makeUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE } from '../messages';
 import { PlanSelectionPage } from './plan-selection-page';
 
@@ -24,6 +24,11 @@ describe('PlanSelectionPage', () => {
     expect(premium).toHaveTextContent('$10/month');
     expect(premium).toHaveTextContent('Unlimited cards');
     expect(premium).toHaveTextContent('Chrome extension');
+    // Each card says its allowance once ('25 cards' was followed by '25 contact cards').
+    expect(free.textContent?.match(/cards/g)).toHaveLength(1);
+    expect(premium.textContent?.match(/cards/g)).toHaveLength(1);
+    expect(premium).toHaveTextContent(/^Recommended/);
+    expect(premium).not.toHaveTextContent('Most growth');
   });
 
   it('sets the free plan and goes to the board', async () => {
@@ -35,10 +40,24 @@ describe('PlanSelectionPage', () => {
     expect(queryClient.getQueryData(['session'])).toMatchObject({ plan: 'free' });
   });
 
-  it("shows the server's message when billing is not configured", async () => {
+  it('says billing is not configured before the click: Choose Premium is disabled with the reason', async () => {
+    mockFetch({ 'GET /api/session': session, 'GET /api/config': { body: { billing_enabled: false } } });
+    renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });
+    const premium = screen.getByRole('button', { name: 'Choose Premium' });
+    await waitFor(() => expect(premium).toBeDisabled());
+    expect(premium).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
+    expect(
+      within(screen.getByRole('article', { name: 'Premium' })).getByText(BILLING_NOT_CONFIGURED_MESSAGE),
+    ).toBeVisible();
+    // Free stays available.
+    expect(screen.getByRole('button', { name: 'Choose Free' })).toBeEnabled();
+  });
+
+  it("shows the server's message when checkout still cannot start", async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const http = mockFetch({
       'GET /api/session': session,
+      'GET /api/config': { body: { billing_enabled: true } },
       'POST /api/create-checkout-session': { status: 503, body: { errors: [BILLING_NOT_CONFIGURED_MESSAGE] } },
     });
     renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });
@@ -50,16 +69,6 @@ describe('PlanSelectionPage', () => {
       referral: null,
     });
     expect(open).not.toHaveBeenCalled();
-  });
-
-  it('says billing is not configured beside a disabled Premium, before any click', async () => {
-    const http = mockFetch({ 'GET /api/session': session, 'GET /api/config': { body: { billing_enabled: false } } });
-    renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });
-    const premium = screen.getByRole('button', { name: 'Choose Premium' });
-    await waitFor(() => expect(premium).toBeDisabled());
-    expect(premium).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
-    expect(screen.getByRole('button', { name: 'Choose Free' })).toBeEnabled();
-    expect(http.callsTo('POST', '/api/create-checkout-session')).toHaveLength(0);
   });
 
   it('opens checkout in a new tab without opener access', async () => {

@@ -1,17 +1,19 @@
 import { PLAN_DESCRIPTORS } from '@tend/contracts';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { PageTitle } from '../../../components/ui/page-title';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { ROUTES } from '../../../lib/routes';
-import { useCurrentUser } from '../../../lib/session';
+import { useId } from 'react';
+import { ActionNote } from '@/components/ui/action-note';
+import { Button } from '@/components/ui/button';
+import { PageTitle } from '@/components/ui/page-title';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
 import { formatPrice, useBillingPlans } from '../api/billing-plans';
 import { useSelectFreePlan } from '../api/update-plan';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { SELECT_PLAN_FAILED_MESSAGE } from '../messages';
-import { BillingUnavailableNote } from './billing-unavailable-note';
 import { PlanCard } from './plan-card';
+import '../billing.css';
 
 /** Shown by the route gate to a verified user who has not chosen a plan yet. */
 export function PlanSelectionPage() {
@@ -19,8 +21,9 @@ export function PlanSelectionPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const selectFree = useSelectFreePlan();
-  const { upgrade, pending: upgrading, available } = useUpgrade('new-tab');
-  const annual = useBillingPlans(available).data?.annual ?? null;
+  const { upgrade, pending: upgrading, unavailable } = useUpgrade('new-tab');
+  const noteId = useId();
+  const annual = useBillingPlans(unavailable === null).data?.annual ?? null;
 
   return (
     <section className="plan-selection" aria-labelledby="plan-selection-title">
@@ -66,13 +69,13 @@ export function PlanSelectionPage() {
                     block
                     size="lg"
                     loading={upgrading}
-                    disabled={selectFree.isPending || !available}
-                    aria-describedby={available ? undefined : 'premium-unavailable'}
+                    disabled={selectFree.isPending || unavailable !== null}
+                    aria-describedby={unavailable ? noteId : undefined}
                     onClick={() => upgrade(user.id)}
                   >
                     Choose Premium
                   </Button>
-                  {available ? null : <BillingUnavailableNote id="premium-unavailable" />}
+                  {unavailable ? <ActionNote id={noteId}>{unavailable}</ActionNote> : null}
                   {annual ? (
                     <Button
                       variant="secondary"

@@ -1,25 +1,36 @@
 import { BILLING_NOT_CONFIGURED_MESSAGE } from '@tend/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { makeUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { PLAN_NOT_UPDATED_MESSAGE } from '../messages';
 import { PlanUpdatedPage } from './plan-updated-page';
 
-const session = (body: unknown) => ({ body, headers: { 'X-CSRF-Token': 't' } });
+const me = makeUser({ plan: 'free' });
+const session = { body: me, headers: { 'X-CSRF-Token': 't' } };
+const sessionOf = (body: unknown) => ({ body, headers: { 'X-CSRF-Token': 't' } });
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 describe('PlanUpdatedPage', () => {
+  it('after a cancelled checkout, disables Upgrade to premium plan with the reason when billing is not configured', async () => {
+    mockFetch({ 'GET /api/session': session, 'GET /api/config': { body: { billing_enabled: false } } });
+    renderScreen(<PlanUpdatedPage />, { path: '/plan-updated/:status', url: '/plan-updated/cancel', user: me });
+    expect(screen.getByRole('heading', { name: 'You are on the Free plan' })).toBeInTheDocument();
+    const upgrade = screen.getByRole('button', { name: 'Upgrade to premium plan' });
+    await waitFor(() => expect(upgrade).toBeDisabled());
+    expect(upgrade).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
+    expect(screen.getByRole('link', { name: 'Tend to my network' })).toBeInTheDocument();
+  });
+
   it('waits for the webhook after a paid checkout, then shows Premium', async () => {
-    const free = makeUser({ plan: 'free' });
     const premium = makeUser({ plan: 'premium' });
     // The session is read again while the webhook is on its way; the second read is premium.
-    mockFetch({ 'GET /api/session': [session(free), session(premium)] });
-    renderScreen(<PlanUpdatedPage />, { path: '/plan-updated/:status', url: '/plan-updated/success', user: free });
+    mockFetch({ 'GET /api/session': [sessionOf(me), sessionOf(premium)] });
+    renderScreen(<PlanUpdatedPage />, { path: '/plan-updated/:status', url: '/plan-updated/success', user: me });
     expect(screen.getByRole('heading', { name: 'Confirming your payment...' })).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { name: 'You are on the Premium plan' }, { timeout: 5_000 }),
@@ -30,24 +41,12 @@ describe('PlanUpdatedPage', () => {
 
   it('says the plan was not updated when no webhook came in time', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const free = makeUser({ plan: 'free' });
-    mockFetch({ 'GET /api/session': session(free) });
-    renderScreen(<PlanUpdatedPage />, { path: '/plan-updated/:status', url: '/plan-updated/success', user: free });
+    mockFetch({ 'GET /api/session': session });
+    renderScreen(<PlanUpdatedPage />, { path: '/plan-updated/:status', url: '/plan-updated/success', user: me });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(13_000);
     });
     expect(await screen.findByText(PLAN_NOT_UPDATED_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'You are on the Free plan' })).toBeInTheDocument();
-  });
-
-  it('says a cancelled checkout charged nothing, and Upgrade says when billing is off', async () => {
-    const free = makeUser({ plan: 'free' });
-    mockFetch({ 'GET /api/session': session(free), 'GET /api/config': { body: { billing_enabled: false } } });
-    renderScreen(<PlanUpdatedPage />, { path: '/plan-updated/:status', url: '/plan-updated/canceled', user: free });
-    expect(screen.getByText('Checkout was cancelled. You have not been charged.')).toBeInTheDocument();
-    expect(screen.queryByText(PLAN_NOT_UPDATED_MESSAGE)).not.toBeInTheDocument();
-    const upgrade = screen.getByRole('button', { name: 'Upgrade to premium plan' });
-    await waitFor(() => expect(upgrade).toBeDisabled());
-    expect(upgrade).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
   });
 });

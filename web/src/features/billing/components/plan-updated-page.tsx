@@ -1,17 +1,17 @@
 import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Sprout } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { PageTitle } from '../../../components/ui/page-title';
-import { Spinner } from '../../../components/ui/spinner';
-import { ROUTES } from '../../../lib/routes';
-import { sessionQueryOptions, useCurrentUser } from '../../../lib/session';
+import { ActionNote } from '@/components/ui/action-note';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { PageTitle } from '@/components/ui/page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { ROUTES } from '@/lib/routes';
+import { sessionQueryOptions, useCurrentUser } from '@/lib/session';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { PLAN_NOT_UPDATED_MESSAGE } from '../messages';
-import { BillingUnavailableNote } from './billing-unavailable-note';
 
 /** Premium is granted by the provider's webhook, which can land a few seconds after the redirect. */
 const WEBHOOK_GRACE_MS = 12_000;
@@ -36,7 +36,8 @@ export function PlanUpdatedPage() {
     return () => window.clearTimeout(timer);
   }, [success]);
 
-  const { upgrade, pending, available } = useUpgrade('same-tab');
+  const { upgrade, pending, unavailable } = useUpgrade('same-tab');
+  const noteId = useId();
   const premium = user.plan === 'premium';
 
   if (waiting) {
@@ -75,8 +76,8 @@ export function PlanUpdatedPage() {
             variant="secondary"
             size="lg"
             loading={pending}
-            disabled={!available}
-            aria-describedby={available ? undefined : 'upgrade-unavailable'}
+            disabled={unavailable !== null}
+            aria-describedby={unavailable ? noteId : undefined}
             onClick={() => upgrade(user.id)}
           >
             Upgrade to premium plan
@@ -86,7 +87,7 @@ export function PlanUpdatedPage() {
           Tend to my network
         </Link>
       </div>
-      {!premium && !available ? <BillingUnavailableNote id="upgrade-unavailable" /> : null}
+      {!premium && unavailable ? <ActionNote id={noteId}>{unavailable}</ActionNote> : null}
     </section>
   );
 }

@@ -1,20 +1,21 @@
-import type { CheckoutRequest } from '@tend/contracts';
+import { BILLING_NOT_CONFIGURED_MESSAGE, type CheckoutRequest } from '@tend/contracts';
 import { useCallback } from 'react';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { useBillingAvailable } from '../../../lib/config';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { useBillingEnabled } from '@/lib/config';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE, CHECKOUT_FAILED_MESSAGE } from '../messages';
 
 /**
  * Starts Premium checkout. `new-tab` opens the provider page without opener access (plan picker,
- * Account); `same-tab` navigates to it (plan-updated screen, spec section 4). `available` is false
- * once the server said billing is off: the buttons then say so before anyone clicks.
+ * Account); `same-tab` navigates to it (plan-updated screen, spec section 4). `unavailable` is why
+ * checkout cannot start here (billing not configured, from `billing_enabled`), or null: the screens
+ * disable their Premium and Upgrade buttons and show it before any click.
  */
 export function useUpgrade(mode: 'new-tab' | 'same-tab' = 'new-tab') {
   const { mutate, isPending } = useCreateCheckoutSession();
   const notify = useNotify();
-  const available = useBillingAvailable();
+  const billingEnabled = useBillingEnabled();
 
   const upgrade = useCallback(
     (userId: number, onDone?: () => void, plan: CheckoutRequest['plan'] = 'premium') => {
@@ -38,5 +39,5 @@ export function useUpgrade(mode: 'new-tab' | 'same-tab' = 'new-tab') {
     [mutate, mode, notify],
   );
 
-  return { upgrade, pending: isPending, available };
+  return { upgrade, pending: isPending, unavailable: billingEnabled ? null : BILLING_NOT_CONFIGURED_MESSAGE };
 }

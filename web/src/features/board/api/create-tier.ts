@@ -1,7 +1,7 @@
 import type { Tier } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNotify } from '../../../components/ui/toast';
-import { api, readErrorMessage } from '../../../lib/api-client';
+import { useNotify } from '@/components/ui/toast';
+import { api, readErrorMessage } from '@/lib/api-client';
 import { BOARD_MESSAGES } from '../messages';
 import { boardKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import type { Tier } from '@tend/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { boardKeys } from './keys';
 
 export function fetchTiers(): Promise<Tier[]> {

@@ -1,12 +1,11 @@
-import type { UpdateUserRequest, User } from '@tend/contracts';
+import type { User } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { setSessionUser } from '../../../lib/session';
+import { setSessionUser } from '@/lib/session';
+import { updateUser } from '@/lib/users';
 
 /** 'Maintain 25 contacts': `PATCH /api/users/{id} {plan: 'free', free_trial: false}`. */
 export function keepFreePlan(userId: number): Promise<User> {
-  const body: UpdateUserRequest = { plan: 'free', free_trial: false };
-  return api<User>(`/api/users/${userId}`, { method: 'PATCH', body });
+  return updateUser(userId, { plan: 'free', free_trial: false });
 }
 
 export function useKeepFreePlan() {

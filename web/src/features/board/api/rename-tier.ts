@@ -1,7 +1,7 @@
 import type { Tier, UpdateTierRequest } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNotify } from '../../../components/ui/toast';
-import { api } from '../../../lib/api-client';
+import { useNotify } from '@/components/ui/toast';
+import { api } from '@/lib/api-client';
 import { BOARD_MESSAGES, serverReason } from '../messages';
 import { boardKeys } from './keys';
 

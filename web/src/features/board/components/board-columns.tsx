@@ -36,6 +36,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
+import { useScrollEdges } from '../hooks/use-scroll-edges';
 import { BOARD_MESSAGES } from '../messages';
 import { visibleColumnIds, type ColumnIds } from '../utils/board-filter';
 import { dropIndexInColumn } from '../utils/drop-index';
@@ -141,6 +142,9 @@ const BOUNCE_GUARD_MS = 150;
 
 export function BoardColumns({ tiers, columns, query, onDrop, onAddContact, trailing }: BoardColumnsProps) {
   const tierIds = useMemo(() => tiers.map((tier) => tier.id), [tiers]);
+  // At 1280 px four columns already overflow: the edges that hide columns are shaded.
+  const scroller = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(scroller, tiers.length);
   const visible = useMemo(() => visibleColumnIds(tierIds, columns, query), [tierIds, columns, query]);
   const byId = useMemo(() => {
     const map = new Map<number, Contact>();
@@ -330,21 +334,27 @@ export function BoardColumns({ tiers, columns, query, onDrop, onAddContact, trai
       onDragEnd={handleDragEnd}
       onDragCancel={() => setDrag(null)}
     >
-      <div className="board__columns">
-        {tiers.map((tier) => (
-          <TierColumn
-            key={tier.id}
-            tier={tier}
-            ids={items[tier.id] ?? NO_IDS}
-            byId={byId}
-            totalCount={columns.get(tier.id)?.length ?? 0}
-            filtering={filtering}
-            dropTarget={activeColumn === tier.id}
-            pinnedId={activeColumn === tier.id ? activeId : null}
-            onAddContact={onAddContact}
-          />
-        ))}
-        {trailing}
+      <div
+        className="board__viewport"
+        data-more-before={edges.start || undefined}
+        data-more-after={edges.end || undefined}
+      >
+        <div className="board__columns" ref={scroller}>
+          {tiers.map((tier) => (
+            <TierColumn
+              key={tier.id}
+              tier={tier}
+              ids={items[tier.id] ?? NO_IDS}
+              byId={byId}
+              totalCount={columns.get(tier.id)?.length ?? 0}
+              filtering={filtering}
+              dropTarget={activeColumn === tier.id}
+              pinnedId={activeColumn === tier.id ? activeId : null}
+              onAddContact={onAddContact}
+            />
+          ))}
+          {trailing}
+        </div>
       </div>
       <DragOverlay dropAnimation={DROP_ANIMATION}>
         {activeContact ? <ContactCardPreview contact={activeContact} /> : null}

@@ -1,5 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { useBoardFilter } from '../hooks/use-board-filter';
+import '../board-toolbar.css';
 
 /** The top bar's filter box; the board narrows its cards to matching names, titles and companies. */
 export function BoardFilterInput() {

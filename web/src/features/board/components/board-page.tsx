@@ -2,19 +2,19 @@ import type { Contact } from '@tend/contracts';
 import { Columns3, SearchX } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { PageTitle } from '../../../components/ui/page-title';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { readErrorMessage } from '../../../lib/api-client';
-import { boardContactPath, ROUTES } from '../../../lib/routes';
-import { useCurrentUser } from '../../../lib/session';
-import { useCreateTier } from '../api/create-tier';
+import { Button } from '@/components/ui/button';
+import { PageTitle } from '@/components/ui/page-title';
+import { PageSpinner } from '@/components/ui/spinner';
+import { readErrorMessage } from '@/lib/api-client';
+import { boardContactPath, ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
 import { useTiers } from '../api/get-tiers';
 import { useBoardFilter } from '../hooks/use-board-filter';
 import { useStableCallback } from '../hooks/use-stable-callback';
 import { BOARD_MESSAGES } from '../messages';
 import { matchesFilter } from '../utils/board-filter';
 import { isAtFreePlanLimit } from '../utils/free-plan';
+import { AddColumnButton } from './add-column-button';
 import { BoardCardActionsContext, type BoardCardActions } from './board-card-actions';
 import { BoardColumns, type BoardDrop } from './board-columns';
 import '../board.css';
@@ -69,7 +69,6 @@ export function BoardPage({
   const tiers = useTiers();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const createTier = useCreateTier();
   const { query } = useBoardFilter();
   // Typing stays smooth with many cards: the columns catch up with the filter a moment later.
   const deferredQuery = useDeferredValue(query);
@@ -127,22 +126,7 @@ export function BoardPage({
   const filtering = deferredQuery.trim() !== '';
   const addColumn = (
     <div className="board__add-column">
-      <Button
-        variant="secondary"
-        onClick={() =>
-          createTier.mutate(undefined, {
-            onSuccess: (tier) =>
-              requestAnimationFrame(() =>
-                document
-                  .querySelector(`[data-tier-id="${tier.id}"]`)
-                  ?.scrollIntoView?.({ behavior: 'smooth', inline: 'nearest', block: 'nearest' }),
-              ),
-          })
-        }
-        loading={createTier.isPending}
-      >
-        + Add Column
-      </Button>
+      <AddColumnButton />
     </div>
   );
 

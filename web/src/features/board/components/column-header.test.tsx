@@ -2,9 +2,9 @@ import type { Tier } from '@tend/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { defaultTiers, makeUser } from '../../../test/fixtures';
-import { renderScreen } from '../../../test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { defaultTiers, makeUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render';
 import { useTiers } from '../api/get-tiers';
 import { ColumnHeader, contactCountLabel } from './column-header';
 

@@ -1,9 +1,9 @@
 import { CARD_TRUNCATION, TIER_NAME_MAX_LENGTH, truncate, type Tier } from '@tend/contracts';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { useNotify } from '../../../components/ui/toast';
-import { Tooltip } from '../../../components/ui/tooltip';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { useNotify } from '@/components/ui/toast';
+import { Tooltip } from '@/components/ui/tooltip';
 import { useDeleteTier } from '../api/delete-tier';
 import { useRenameTier } from '../api/rename-tier';
 import { BOARD_MESSAGES } from '../messages';
@@ -23,7 +23,7 @@ interface ColumnHeaderProps {
 }
 
 /**
- * Column name (truncated to 18; pencil to rename, committing on Enter or blur, Escape cancels),
+ * Column name (truncated to 20; pencil to rename, committing on Enter or blur, Escape cancels),
  * the count, and the trash icon with its tooltip. The first column (position 0) has neither icon.
  */
 export function ColumnHeader({ tier, headingId, shownCount, totalCount }: ColumnHeaderProps) {

@@ -5,7 +5,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultTiers, makeContact } from '../../../test/fixtures';
+import { defaultTiers, makeContact } from '@/test/fixtures';
 import { BoardCardActionsContext, type BoardCardActions } from './board-card-actions';
 import { useBoardSensors } from './board-columns';
 import { BoardCard } from './contact-card';

@@ -15,25 +15,25 @@ import {
   type SyntheticEvent,
   type TouchEventHandler,
 } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
-import { LinkedInIcon } from '../../../components/ui/linkedin-icon';
-import { Menu, MenuItem, MenuLabel } from '../../../components/ui/menu';
+import { Avatar } from '@/components/ui/avatar';
+import { LinkedInIcon } from '@/components/ui/linkedin-icon';
+import { Menu, MenuEmpty, MenuItem, MenuLabel } from '@/components/ui/menu';
 import { useBoardCardActions } from './board-card-actions';
-
-/** Spec section 9: tier names in menus are truncated to 30 characters. */
-const MENU_TIER_TRUNCATION = 30;
 
 /** What a screen reader says for a card: the whole name, title and company. */
 export function cardLabel(contact: Pick<Contact, 'name' | 'title' | 'company'>): string {
   return [contact.name, contact.title, contact.company].filter(Boolean).join(', ');
 }
 
-/** Photo, then name, title and company truncated to 18, 23 and 33 characters (spec section 9). */
+/**
+ * Photo, then name, title and company truncated to 18, 23 and 33 characters (spec section 9). The
+ * truncated text is hidden from assistive technology: the card's button carries the whole text.
+ */
 export const CardSummary = memo(function CardSummary({ contact }: { contact: Contact }) {
   return (
     <>
       <Avatar name={contact.name} src={contact.photo_url} size={40} showExpiredHint className="contact-card__avatar" />
-      <span className="contact-card__text">
+      <span className="contact-card__text" aria-hidden="true">
         <span className="contact-card__name" title={contact.name}>
           {truncate(contact.name, CARD_TRUNCATION.name)}
         </span>
@@ -91,10 +91,10 @@ const CardActions = memo(function CardActions({ contact, tierId }: { contact: Co
         }
       >
         <MenuLabel>Move to...</MenuLabel>
-        {others.length === 0 ? <p className="menu__empty">Add another column to move this card.</p> : null}
+        {others.length === 0 ? <MenuEmpty>Add another column to move this card.</MenuEmpty> : null}
         {others.map((tier) => (
           <MenuItem key={tier.id} onSelect={() => moveContactTo(contact.id, tier.id)}>
-            {truncate(tier.name, MENU_TIER_TRUNCATION)}
+            {truncate(tier.name, CARD_TRUNCATION.tier)}
           </MenuItem>
         ))}
       </Menu>
@@ -236,10 +236,12 @@ export const BoardCard = memo(function BoardCard({ contact, tierId, live }: Boar
         aria-describedby={instructionsId}
         aria-pressed={dragging ? true : undefined}
         className="contact-card__open"
-        aria-label={cardLabel(contact)}
         onKeyDown={handleKeyDown}
         onClick={() => openContact(contact.id)}
       >
+        {/* The name comes from the content, whole (not an aria-label that the visible, truncated
+            text would contradict); a shell that draws nothing keeps it too. */}
+        <span className="visually-hidden">{cardLabel(contact)}</span>
         {drawn ? <CardSummary contact={contact} /> : null}
       </div>
       {drawn ? <CardActions contact={contact} tierId={tierId} /> : null}

@@ -1,11 +1,12 @@
 import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
 import { Check, Crown } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, Modal } from '../../../components/ui/dialog';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/session';
+import { useId, useState } from 'react';
+import { ActionNote } from '@/components/ui/action-note';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, Modal } from '@/components/ui/dialog';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/session';
 import { useKeepFreePlan } from '../api/keep-free-plan';
 import { BOARD_MESSAGES } from '../messages';
 
@@ -16,16 +17,24 @@ interface LimitModalProps {
   onClose: () => void;
   /** Starts checkout (the billing feature's upgrade, composed by the app). */
   onUpgrade: () => void;
+  /** Why Premium cannot be bought here (billing not configured): Upgrade is disabled and says so. */
+  upgradeUnavailable?: string | null;
   upgrading: boolean;
-  /** Why Upgrade cannot work here (billing is off): said beside the disabled button. */
-  upgradeUnavailable?: string | undefined;
 }
 
 /**
  * The free plan's limit (spec section 2): the premium offer, 'Maintain 25 contacts' (confirmed by
  * 'Maintain 25 contacts?') and 'Upgrade'.
  */
-export function LimitModal({ open, reason, onClose, onUpgrade, upgrading, upgradeUnavailable }: LimitModalProps) {
+export function LimitModal({
+  open,
+  reason,
+  onClose,
+  onUpgrade,
+  upgrading,
+  upgradeUnavailable = null,
+}: LimitModalProps) {
+  const noteId = useId();
   const user = useCurrentUser();
   const keep = useKeepFreePlan();
   const notify = useNotify();
@@ -56,8 +65,8 @@ export function LimitModal({ open, reason, onClose, onUpgrade, upgrading, upgrad
             <Button
               onClick={onUpgrade}
               loading={upgrading}
-              disabled={upgradeUnavailable !== undefined}
-              aria-describedby={upgradeUnavailable === undefined ? undefined : 'limit-upgrade-unavailable'}
+              disabled={upgradeUnavailable !== null}
+              aria-describedby={upgradeUnavailable ? noteId : undefined}
               icon={<Crown size={16} aria-hidden="true" />}
             >
               Upgrade
@@ -91,12 +100,8 @@ export function LimitModal({ open, reason, onClose, onUpgrade, upgrading, upgrad
               </li>
             ) : null}
           </ul>
-          {upgradeUnavailable === undefined ? null : (
-            <p id="limit-upgrade-unavailable" className="limit-offer__note">
-              {upgradeUnavailable}
-            </p>
-          )}
         </section>
+        {upgradeUnavailable ? <ActionNote id={noteId}>{upgradeUnavailable}</ActionNote> : null}
       </Modal>
       <ConfirmDialog
         open={confirming}

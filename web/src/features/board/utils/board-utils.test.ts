@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeContact, makeUser } from '../../../test/fixtures';
+import { makeContact, makeUser } from '@/test/fixtures';
 import { matchesFilter, visibleColumnIds } from './board-filter';
 import { dropIndexInColumn } from './drop-index';
 import { isAtFreePlanLimit, isTrialExpired } from './free-plan';

@@ -1,6 +1,6 @@
 import type { Contact, CreateContactRequest } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { contactKeys } from './keys';
 
 /** `POST /api/contacts`: 201 with the contact at the top of its tier; 403 when a free plan is full. */

@@ -1,7 +1,7 @@
 import type { Contact } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNotify } from '../../../components/ui/toast';
-import { api, readErrorMessage } from '../../../lib/api-client';
+import { useNotify } from '@/components/ui/toast';
+import { api, readErrorMessage } from '@/lib/api-client';
 import { CONTACT_MESSAGES } from '../messages';
 import { contactKeys } from './keys';
 

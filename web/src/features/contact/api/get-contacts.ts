@@ -1,6 +1,6 @@
 import type { Contact } from '@tend/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { contactKeys } from './keys';
 
 /** `GET /api/contacts`: every visible contact (a free plan sees its 25 newest). */

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { makeContact, makeUser } from '../../../test/fixtures';
-import { renderScreen } from '../../../test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { makeContact, makeUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render';
 import { AddContactModal } from './add-contact-modal';
 
 function renderModal(routes: Parameters<typeof mockFetch>[0] = {}, { tierId }: { tierId?: number } = { tierId: 3 }) {

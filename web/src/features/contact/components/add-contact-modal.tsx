@@ -1,12 +1,12 @@
 import { createContactRequestSchema, NAME_EMPTY_MESSAGE, type Contact } from '@tend/contracts';
 import { ArrowRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, Modal } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
-import { useNotify } from '../../../components/ui/toast';
-import { ApiError, readErrorMessages } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, Modal } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/text-field';
+import { useNotify } from '@/components/ui/toast';
+import { ApiError, readErrorMessages } from '@/lib/api-client';
 import { useCreateContact } from '../api/create-contact';
 import { CONTACT_MESSAGES } from '../messages';
 import '../contact.css';

@@ -2,9 +2,9 @@ import type { Contact } from '@tend/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { defaultTiers, makeContact, makeUser } from '../../../test/fixtures';
-import { renderScreen } from '../../../test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { defaultTiers, makeContact, makeUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render';
 import { useContacts } from '../api/get-contacts';
 import { ContactCardModal } from './contact-card-modal';
 

@@ -2,11 +2,11 @@ import { CARD_TRUNCATION, truncate, updateContactRequestSchema, type Contact, ty
 import * as Tabs from '@radix-ui/react-tabs';
 import { Camera, MessageSquareText, NotebookPen, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, DialogFrame, DialogTitle } from '../../../components/ui/dialog';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage, readErrorMessages } from '../../../lib/api-client';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, DialogFrame, DialogTitle } from '@/components/ui/dialog';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
 import { useMoveContact } from '../api/move-contact';
 import { CONTACT_FIELD_KEYS, useUpdateContact, type ContactFields } from '../api/update-contact';
 import { CONTACT_MESSAGES } from '../messages';
@@ -130,12 +130,10 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
       className="dialog contact-modal"
     >
       <header className="contact-modal__header">
-        <button
-          type="button"
-          className="contact-modal__photo"
-          onClick={() => setDialog('photo')}
-          aria-label={`Change photo of ${contact.name}`}
-        >
+        {/* Named by its content, not an aria-label: the initials that show when there is no photo
+            are the picture, and a label would contradict them (axe: label-content-name-mismatch). */}
+        <button type="button" className="contact-modal__photo" onClick={() => setDialog('photo')} title="Change photo">
+          <span className="visually-hidden">Change photo of {contact.name}</span>
           <Avatar name={contact.name} src={contact.photo_url} size={72} showExpiredHint />
           <span className="contact-modal__photo-badge" aria-hidden="true">
             <Camera size={14} />

@@ -1,8 +1,8 @@
 import { Save } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextAreaField, TextField } from '@/components/ui/text-field';
 import type { ContactFields } from '../api/update-contact';
 import { RequiredLabel } from './required-label';
 

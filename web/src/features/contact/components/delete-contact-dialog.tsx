@@ -1,6 +1,6 @@
 import type { Contact } from '@tend/contracts';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { useDeleteContact } from '../api/delete-contact';
 
 interface DeleteContactDialogProps {

@@ -2,9 +2,9 @@ import { PHOTO_MAX_BYTES } from '@tend/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { makeUser } from '../../../test/fixtures';
-import { renderScreen } from '../../../test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { makeUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render';
 import { ImageCropModal } from './image-crop-modal';
 
 function png(name = 'face.png', size?: number, type = 'image/png'): File {

@@ -1,11 +1,8 @@
 import { CARD_TRUNCATION, truncate, type Tier } from '@tend/contracts';
 import { ChevronDown, Columns3 } from 'lucide-react';
-import { buttonClassName } from '../../../components/ui/button';
-import { Menu, MenuLabel, MenuRadioGroup, MenuRadioItem } from '../../../components/ui/menu';
-import { Spinner } from '../../../components/ui/spinner';
-
-/** Spec section 9: tier names in menus are truncated to 30 characters. */
-export const TIER_MENU_TRUNCATION = 30;
+import { buttonClassName } from '@/components/ui/button';
+import { Menu, MenuLabel, MenuRadioGroup, MenuRadioItem } from '@/components/ui/menu';
+import { Spinner } from '@/components/ui/spinner';
 
 interface TierSelectProps {
   tiers: readonly Tier[];
@@ -31,7 +28,7 @@ export function TierSelect({ tiers, tierId, onChange, pending = false }: TierSel
           title={name}
         >
           {pending ? <Spinner size={14} /> : <Columns3 size={16} aria-hidden="true" />}
-          <span className="tier-select__name">{truncate(name, CARD_TRUNCATION.column)}</span>
+          <span className="tier-select__name">{truncate(name, CARD_TRUNCATION.tier)}</span>
           <ChevronDown size={16} aria-hidden="true" />
         </button>
       }
@@ -46,7 +43,7 @@ export function TierSelect({ tiers, tierId, onChange, pending = false }: TierSel
       >
         {tiers.map((tier) => (
           <MenuRadioItem key={tier.id} value={String(tier.id)} title={tier.name}>
-            {truncate(tier.name, TIER_MENU_TRUNCATION)}
+            {truncate(tier.name, CARD_TRUNCATION.tier)}
           </MenuRadioItem>
         ))}
       </MenuRadioGroup>

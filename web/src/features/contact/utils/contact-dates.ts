@@ -1,5 +1,5 @@
 import type { Contact } from '@tend/contracts';
-import { formatLongDate } from '../../../lib/dates';
+import { formatLongDate } from '@/lib/dates';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

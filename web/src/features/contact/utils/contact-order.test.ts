@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeContact } from '../../../test/fixtures';
+import { makeContact } from '@/test/fixtures';
 import { applyMove, compareBoardOrder, groupContactsByTier, mergeContacts } from './contact-order';
 
 /** Column ids top to bottom, as the board shows them. */

@@ -1,11 +1,12 @@
 import { FREE_PLAN_CARD_LIMIT, PLAN_DESCRIPTORS } from '@tend/contracts';
 import { ArrowRight, BellRing, Check, Columns3, NotebookPen, Puzzle, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { buttonClassName } from '../../../components/ui/button';
-import { PageTitle } from '../../../components/ui/page-title';
-import { ROUTES } from '../../../lib/routes';
+import { buttonClassName } from '@/components/ui/button';
+import { PageTitle } from '@/components/ui/page-title';
+import { ROUTES } from '@/lib/routes';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import '../landing.css';
 
 const FEATURES = [
   {

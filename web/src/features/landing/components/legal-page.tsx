@@ -1,10 +1,11 @@
 import { useLocation } from 'react-router-dom';
-import { PageTitle } from '../../../components/ui/page-title';
-import { ROUTES } from '../../../lib/routes';
-import { usePublicConfig } from '../../../lib/config';
+import { PageTitle } from '@/components/ui/page-title';
+import { ROUTES } from '@/lib/routes';
+import { usePublicConfig } from '@/lib/config';
 import { privacyPolicy, termsOfUse } from '../legal-content';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import '../legal.css';
 
 /** Terms of Use or Privacy Policy, chosen by path (spec). */
 export function LegalPage() {

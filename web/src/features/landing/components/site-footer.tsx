@@ -1,26 +1,35 @@
 import { Link } from 'react-router-dom';
-import { Wordmark } from '../../../components/ui/logo';
-import { usePublicConfig } from '../../../lib/config';
-import { ROUTES } from '../../../lib/routes';
+import { Wordmark } from '@/components/ui/logo';
+import { usePublicConfig } from '@/lib/config';
+import { ROUTES } from '@/lib/routes';
+import { CONFIG_LINK_ATTRIBUTE } from '../public-config-links';
+import '../site.css';
 
 export function SiteFooter() {
   const config = usePublicConfig();
+  // The configured links carry their config key, so the prerendered landing page can fill them in
+  // (src/landing.ts); a link without an address stays hidden.
+  const configLink = (key: 'linkedin_company_url' | 'newsletter_url', label: string) => (
+    <a
+      href={config[key] || undefined}
+      hidden={!config[key]}
+      target="_blank"
+      rel="noopener noreferrer"
+      {...{ [CONFIG_LINK_ATTRIBUTE]: key }}
+    >
+      {label}
+    </a>
+  );
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <Wordmark size={24} />
         <nav aria-label="Footer" className="site-footer__links">
-          <a href={`mailto:${config.support_email}`}>Contact us</a>
-          {config.linkedin_company_url ? (
-            <a href={config.linkedin_company_url} target="_blank" rel="noopener noreferrer">
-              LinkedIn
-            </a>
-          ) : null}
-          {config.newsletter_url ? (
-            <a href={config.newsletter_url} target="_blank" rel="noopener noreferrer">
-              Newsletter
-            </a>
-          ) : null}
+          <a href={`mailto:${config.support_email}`} {...{ [CONFIG_LINK_ATTRIBUTE]: 'support_email' }}>
+            Contact us
+          </a>
+          {configLink('linkedin_company_url', 'LinkedIn')}
+          {configLink('newsletter_url', 'Newsletter')}
           <Link to={ROUTES.terms}>Terms of Use</Link>
           <Link to={ROUTES.privacyPolicy}>Privacy Policy</Link>
         </nav>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import { buttonClassName } from '../../../components/ui/button';
-import { Wordmark } from '../../../components/ui/logo';
-import { ROUTES } from '../../../lib/routes';
-import { useSession } from '../../../lib/session';
+import { buttonClassName } from '@/components/ui/button';
+import { Wordmark } from '@/components/ui/logo';
+import { ROUTES } from '@/lib/routes';
+import { useSession } from '@/lib/session';
+import '../site.css';
 
 export function SiteHeader({ sections = false }: { sections?: boolean }) {
   const { data: user } = useSession();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { setSessionUser } from '../../../lib/session';
-import { updateUser } from './update-user';
+import { setSessionUser } from '@/lib/session';
+import { updateUser } from '@/lib/users';
 
 /**
  * Saves `desired_email` as pending; the server emails a confirmation link to the new address.

@@ -1,8 +1,8 @@
 import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE } from '@tend/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
-import { endSession } from '../../../lib/session';
-import { updateUser } from './update-user';
+import { api, ApiError } from '@/lib/api-client';
+import { endSession } from '@/lib/session';
+import { updateUser } from '@/lib/users';
 
 /** `POST /api/validate-user`: true when the password is the signed-in user's. */
 export async function validatePassword(email: string, password: string): Promise<boolean> {

@@ -2,14 +2,28 @@ import { INVALID_EMAIL_MESSAGE, isValidEmail, type User } from '@tend/contracts'
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { emailConfirmationPath } from '../../../lib/routes';
+import { Button } from '@/components/ui/button';
+import { EmailAddress } from '@/components/ui/email-address';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { useNotify } from '@/components/ui/toast';
+import { ApiError, readErrorMessage } from '@/lib/api-client';
+import { emailConfirmationPath } from '@/lib/routes';
 import { useChangeEmail } from '../api/change-email';
-import { EMAIL_UPDATE_FAILED_MESSAGE } from '../messages';
+import { EMAIL_NOT_SAVED_MESSAGE, EMAIL_UPDATE_FAILED_MESSAGE, EMAIL_UPDATE_NOT_SENT_MESSAGE } from '../messages';
+
+/**
+ * What an email update failure says (spec section 8): the server failed to save it (5xx) 'Could not
+ * update email in the database.'; the request did not get through 'Email update failed.'; the
+ * server refused it (taken, wrong password, or 'We are unable to send a verification email at this
+ * time...' when the new address had a mail too recently) its reason; else 'There was a problem
+ * updating your email.'.
+ */
+export function emailUpdateFailureMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return EMAIL_UPDATE_NOT_SENT_MESSAGE;
+  if (error.status >= 500) return EMAIL_NOT_SAVED_MESSAGE;
+  return readErrorMessage(error, EMAIL_UPDATE_FAILED_MESSAGE);
+}
 
 /** True when `draft` is a valid address different from the current one (gates the update button). */
 export function canUpdateEmail(draft: string, currentEmail: string): boolean {
@@ -44,7 +58,7 @@ export function EmailSection({ user }: { user: User }) {
       { userId: user.id, desiredEmail, currentPassword: password },
       {
         onSuccess: () => void navigate(emailConfirmationPath(desiredEmail)),
-        onError: (error) => notify.error(readErrorMessage(error, EMAIL_UPDATE_FAILED_MESSAGE)),
+        onError: (error) => notify.error(emailUpdateFailureMessage(error)),
       },
     );
   }
@@ -90,7 +104,9 @@ export function EmailSection({ user }: { user: User }) {
           <div>
             <p className="panel__value">{user.email}</p>
             {user.desired_email ? (
-              <p className="panel__text muted">Waiting for you to confirm {user.desired_email}.</p>
+              <p className="panel__text muted">
+                Waiting for you to confirm <EmailAddress address={user.desired_email} after="." />
+              </p>
             ) : null}
           </div>
           <button type="button" className="icon-btn" aria-label="Edit email address" onClick={() => setEditing(true)}>

@@ -1,18 +1,13 @@
-import {
-  ORIGINAL_PASSWORD_INCORRECT_MESSAGE,
-  PASSWORDS_MUST_MATCH_MESSAGE,
-  passwordProblems,
-  type User,
-} from '@tend/contracts';
+import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE, passwordProblems, type User } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { PasswordChecklist } from '../../../components/ui/password-checklist';
-import { PasswordField } from '../../../components/ui/password-field';
-import { useNotify } from '../../../components/ui/toast';
-import { readErrorMessage } from '../../../lib/api-client';
-import { ROUTES } from '../../../lib/routes';
-import type { PasswordUpdatedState } from '../../../lib/session';
+import { Button } from '@/components/ui/button';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { PasswordField } from '@/components/ui/password-field';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage } from '@/lib/api-client';
+import { ROUTES } from '@/lib/routes';
+import type { PasswordUpdatedState } from '@/lib/session';
 import { ChangePasswordError, useChangePassword, WrongPasswordError } from '../api/change-password';
 import { LOG_OUT_AFTER_PASSWORD_FAILED_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '../messages';
 
@@ -73,22 +68,14 @@ export function PasswordSection({ user }: { user: User }) {
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
         />
-        <PasswordField
-          label="Enter new password"
-          name="new-password"
-          autoComplete="new-password"
-          toggle
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          hint={<PasswordChecklist password={next} attempted={attempted} />}
-        />
-        <PasswordField
-          label="Re-enter new password"
-          name="confirm-new-password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          error={attempted && next !== confirmation ? PASSWORDS_MUST_MATCH_MESSAGE : null}
+        <NewPasswordFields
+          password={next}
+          confirmation={confirmation}
+          onPasswordChange={setNext}
+          onConfirmationChange={setConfirmation}
+          attempted={attempted}
+          passwordLabel="Enter new password"
+          confirmationLabel="Re-enter new password"
         />
         <p className="form__row">
           <Link to={ROUTES.forgotPassword}>Forgot your password?</Link>

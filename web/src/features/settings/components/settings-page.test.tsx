@@ -1,10 +1,10 @@
-import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE } from '@tend/contracts';
+import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE, VERIFICATION_EMAIL_UNAVAILABLE_MESSAGE } from '@tend/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderScreen } from '../../../test/render';
+import { makeUser } from '@/test/fixtures';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderScreen } from '@/test/render';
 import { canUpdateEmail } from './email-section';
 import { SettingsPage } from './settings-page';
 
@@ -17,6 +17,50 @@ describe('canUpdateEmail', () => {
     expect(canUpdateEmail(' ADA@example.com ', 'ada@example.com')).toBe(false);
     expect(canUpdateEmail('not-an-email', 'ada@example.com')).toBe(false);
     expect(canUpdateEmail('a@b.toolong', 'ada@example.com')).toBe(false);
+  });
+});
+
+/** Asks for ada.new@example.com with the password; the answer comes from `patch`. */
+async function requestEmailChange(patch: Parameters<typeof mockFetch>[0][string]) {
+  const http = mockFetch({ 'GET /api/session': session, 'PATCH /api/users/7': patch });
+  const user = userEvent.setup();
+  renderScreen(<SettingsPage />, { path: '/settings', user: me });
+  await user.click(screen.getByRole('button', { name: 'Edit email address' }));
+  const input = screen.getByLabelText('Email address');
+  await user.clear(input);
+  await user.type(input, 'ada.new@example.com');
+  await user.type(screen.getByLabelText('Confirm with password'), 'Secret123');
+  await user.click(screen.getByRole('button', { name: 'Update email address' }));
+  return http;
+}
+
+describe('SettingsPage: email update failures (spec section 8)', () => {
+  it("says 'Could not update email in the database.' when the server fails to save it", async () => {
+    await requestEmailChange({ status: 500, body: { errors: ['Something went wrong on our side.'] } });
+    expect(await screen.findByText('Could not update email in the database.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/settings');
+  });
+
+  it('passes on that a verification email cannot be sent now', async () => {
+    await requestEmailChange({ status: 429, body: { errors: [VERIFICATION_EMAIL_UNAVAILABLE_MESSAGE] } });
+    expect(await screen.findByText(VERIFICATION_EMAIL_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+  });
+
+  it("says 'Email update failed.' when the request does not get through", async () => {
+    await requestEmailChange(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await screen.findByText('Email update failed.')).toBeInTheDocument();
+  });
+
+  it("says the server's reason for a refused address", async () => {
+    await requestEmailChange({ status: 422, body: { errors: ['Email address already exists'] } });
+    expect(await screen.findByText('Email address already exists')).toBeInTheDocument();
+  });
+
+  it("falls back to 'There was a problem updating your email.'", async () => {
+    await requestEmailChange({ status: 400 });
+    expect(await screen.findByText('There was a problem updating your email.')).toBeInTheDocument();
   });
 });
 

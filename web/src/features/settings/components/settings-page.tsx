@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { PageTitle } from '../../../components/ui/page-title';
-import { ROUTES } from '../../../lib/routes';
-import { useCurrentUser } from '../../../lib/session';
+import { PageTitle } from '@/components/ui/page-title';
+import { ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
 

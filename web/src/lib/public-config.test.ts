@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PUBLIC_CONFIG, mergePublicConfig } from './config';
+import { DEFAULT_PUBLIC_CONFIG, mergePublicConfig } from './public-config';
 
 describe('mergePublicConfig', () => {
   it('falls back to the defaults without an answer', () => {

@@ -1,0 +1,104 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { basename, join, relative, sep } from 'node:path';
+
+/** Vite names every file under `assets/` by its content hash: a new build never reuses a name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed files, so the browser revalidates it every time. */
+export const REVALIDATE = 'no-cache';
+/** Other files at the root (favicon.svg) keep their names across builds. */
+export const SHORT_LIVED = 'public, max-age=3600';
+
+export interface WebAppOptions {
+  /** Production serves no source maps (they are built, for error reports, but stay on the server). */
+  production: boolean;
+  /** Whether the request carries a signed-in session: `/` is then the app, which opens the board. */
+  isSignedIn: (req: Request) => boolean;
+}
+
+/** Anything that can mount Express middleware: an Express app or Nest's `NestExpressApplication`. */
+export interface MiddlewareHost {
+  use(handler: RequestHandler): unknown;
+}
+
+const HTML_PAGES = new Set(['index.html', 'landing.html']);
+const VARY_BY_COOKIE = 'tendVaryByCookie';
+const EARLIER_VARY = 'tendEarlierVary';
+
+const isAppRequest = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|dev)(\/|$)/.test(req.path);
+
+/**
+ * Serves the built SPA from `distDir`: the precompressed `.br` / `.gz` next to each file (written
+ * by the build) in the best encoding the request accepts, with `Vary: Accept-Encoding`; hashed
+ * assets cached for a year, HTML revalidated; at `/` the prerendered landing page (landing.html)
+ * to a visitor who is not signed in, index.html for every other client-side route; a 404 for a
+ * missing asset (an old chunk name after a deploy must not get HTML); no `.map` in production.
+ * API and dev-mailbox requests never touch the file system. Does nothing without a built SPA.
+ */
+export function serveWebApp(app: MiddlewareHost, distDir: string, options: WebAppOptions): void {
+  if (!existsSync(join(distDir, 'index.html'))) return;
+  const assetsDir = join(distDir, 'assets') + sep;
+
+  const serveFile = expressStaticGzip(distDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
+      index: false,
+      redirect: false,
+      cacheControl: false,
+      // serve-static hands over the Node response; Express's own (with `locals`) is the same object.
+      setHeaders: (nodeResponse: ServerResponse, path: string) => {
+        const res = nodeResponse as Response;
+        const original = path.replace(/\.(br|gz)$/, '');
+        if (original.startsWith(assetsDir)) res.setHeader('Cache-Control', IMMUTABLE);
+        else if (HTML_PAGES.has(relative(distDir, original))) res.setHeader('Cache-Control', REVALIDATE);
+        else res.setHeader('Cache-Control', SHORT_LIVED);
+        // express-static-gzip sets `Vary: Accept-Encoding` over what CORS had set (`Origin`): merge.
+        const vary = [
+          res.locals[EARLIER_VARY],
+          res.getHeader('Vary'),
+          res.locals[VARY_BY_COOKIE] ? 'Cookie' : undefined,
+        ];
+        const names = vary.flatMap((value) => (typeof value === 'string' ? value.split(',') : []));
+        const merged = [...new Set(names.map((name) => name.trim()).filter(Boolean))];
+        if (merged.length > 0) res.setHeader('Vary', merged.join(', '));
+      },
+    },
+  }) as RequestHandler;
+
+  const notFound = (res: Response) => {
+    res.status(404).type('text/plain').setHeader('Cache-Control', 'no-store');
+    res.send('Not found');
+  };
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!isAppRequest(req)) return next();
+    const file = basename(req.path);
+    if (options.production && file.endsWith('.map')) return notFound(res);
+    res.locals[EARLIER_VARY] = res.getHeader('Vary');
+    void serveFile(req, res, () => {
+      // Not a file of the build: a hashed asset that is not there is a 404, anything else a route.
+      if (req.path.startsWith('/assets/')) return notFound(res);
+      next();
+    });
+  });
+
+  const hasLanding = existsSync(join(distDir, 'landing.html'));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!isAppRequest(req)) return next();
+    const url = req.url;
+    const landing = hasLanding && req.path === '/' && !options.isSignedIn(req);
+    // One address, two documents: a cache must not hand a visitor's page to a signed-in user.
+    if (req.path === '/') res.locals[VARY_BY_COOKIE] = true;
+    res.locals[EARLIER_VARY] = res.getHeader('Vary');
+    req.url = landing ? '/landing.html' : '/index.html';
+    void serveFile(req, res, (error?: unknown) => {
+      req.url = url;
+      next(error);
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createAccount } from './helpers/auth';
+import { boardApi, expectColumn } from './helpers/board';
+import { useBrowser, visible } from './helpers/browser';
+
+/** Issue 9's budgets for a first visit, JavaScript as sent with gzip. */
+const LANDING_JS_BUDGET = 100 * 1024;
+const BOARD_JS_BUDGET = 200 * 1024;
+
+interface Download {
+  path: string;
+  /** The body as sent (after content encoding), from Resource Timing. */
+  bytes: number;
+}
+
+/** Every script the page downloaded, from the page's Resource Timing entries. */
+async function scripts(page: Page): Promise<Download[]> {
+  return page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .map((entry) => ({ path: new URL(entry.name).pathname, bytes: entry.encodedBodySize }))
+      .filter((entry) => entry.path.endsWith('.js')),
+  );
+}
+
+const total = (downloads: Download[]) => downloads.reduce((sum, download) => sum + download.bytes, 0);
+
+describe('what a first visit downloads', () => {
+  const browser = useBrowser();
+
+  it('the landing page is prerendered HTML with a script of about 1 KiB, none of the app', async () => {
+    const page = await browser.openPage();
+    await page.setExtraHTTPHeaders({ 'Accept-Encoding': 'gzip' });
+    const document = await page.goto('/', { waitUntil: 'networkidle' });
+    expect(document?.headers()['cache-control']).toBe('no-cache');
+    expect(document?.headers()['content-encoding']).toBe('gzip');
+    // The page is in the HTML itself: no script has to run to show it.
+    expect(await document?.text()).toContain('Keep your professional network warm.');
+    await visible(page.getByRole('heading', { level: 1, name: 'Keep your professional network warm.' }));
+
+    const downloaded = await scripts(page);
+    expect(downloaded.map((download) => download.path).join(' ')).not.toMatch(/board|contact|react|index-/);
+    expect(total(downloaded)).toBeLessThanOrEqual(LANDING_JS_BUDGET);
+    expect(total(downloaded)).toBeLessThan(4 * 1024);
+  });
+
+  it('the board loads at most 200 KiB of JavaScript gzipped, brotli when accepted, hashed files cached for a year', async () => {
+    const setUp = await browser.openPage();
+    await createAccount(setUp, 'delivery');
+    const api = await boardApi(setUp);
+    await api.createContacts([{ name: 'Grace Hopper', title: 'Rear Admiral', company: 'US Navy' }]);
+
+    // A fresh browser profile with the same session: nothing in its cache.
+    const page = await browser.openPage();
+    await page.context().addCookies(await setUp.context().cookies());
+    await page.setExtraHTTPHeaders({ 'Accept-Encoding': 'gzip' });
+    await page.goto('/kanban', { waitUntil: 'networkidle' });
+    await expectColumn(page, 'New', ['Grace Hopper']);
+    const gzipped = await scripts(page);
+    expect(total(gzipped)).toBeLessThanOrEqual(BOARD_JS_BUDGET);
+
+    // Chromium's own Accept-Encoding includes brotli: every script comes as brotli, cached for a year.
+    const brotli = await browser.openPage();
+    await brotli.context().addCookies(await setUp.context().cookies());
+    const answers: { url: string; encoding?: string; cache?: string; vary?: string }[] = [];
+    brotli.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/assets/')) {
+        const headers = response.headers();
+        answers.push({
+          url: response.url(),
+          encoding: headers['content-encoding'],
+          cache: headers['cache-control'],
+          vary: headers['vary'],
+        });
+      }
+    });
+    await brotli.goto('/kanban', { waitUntil: 'networkidle' });
+    await expectColumn(brotli, 'New', ['Grace Hopper']);
+    const scriptAnswers = answers.filter((answer) => answer.url.endsWith('.js'));
+    expect(scriptAnswers.length).toBe(gzipped.length);
+    for (const answer of scriptAnswers) {
+      expect(answer.encoding, answer.url).toBe('br');
+      expect(answer.cache, answer.url).toBe('public, max-age=31536000, immutable');
+      expect(answer.vary, answer.url).toContain('Accept-Encoding');
+    }
+    expect(total(await scripts(brotli))).toBeLessThan(total(gzipped));
+  });
+});

@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { tiersQueryOptions } from '@/features/board/api/get-tiers';
+import { contactsQueryOptions } from '@/features/contact/api/get-contacts';
+import { sessionQueryOptions } from '@/lib/session';
+import { classifyPath } from './route-access';
+import { boardModules, settingsModules } from './router';
+
+/**
+ * Starts what the first address of a visit needs, all at once: the session, and for a signed-in
+ * screen its code (and the board's columns and cards), instead of one after the other (session,
+ * then the screen's code, then its data). A visitor who turns out to be signed out gets 401s for
+ * the data, which nothing shows; the route gate decides as always.
+ */
+export function preloadFirstScreen(pathname: string, queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(sessionQueryOptions);
+  const { kind } = classifyPath(pathname);
+  if (kind === 'board') {
+    void boardModules().catch(() => undefined);
+    void queryClient.prefetchQuery(tiersQueryOptions);
+    void queryClient.prefetchQuery(contactsQueryOptions);
+  } else if (kind === 'settings' || kind === 'account' || kind === 'plan-updated') {
+    void settingsModules().catch(() => undefined);
+  }
+}

@@ -1,0 +1,37 @@
+// `GET /api/config` without React: the prerendered landing page reads it too (src/landing.ts).
+
+/** `GET /api/config`: public links and switches (nothing secret). */
+export interface PublicConfig {
+  support_email: string;
+  chrome_extension_url: string;
+  newsletter_url: string;
+  linkedin_company_url: string;
+  billing_enabled: boolean;
+  /** True in development without SMTP: mail is readable at /dev/mailbox. */
+  dev_mailbox: boolean;
+}
+
+/** Used until (or if never) `GET /api/config` answers. */
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
+  support_email: 'support@tend.app',
+  chrome_extension_url: 'https://chromewebstore.google.com',
+  newsletter_url: '',
+  linkedin_company_url: '',
+  billing_enabled: false,
+  dev_mailbox: false,
+};
+
+/** Keeps the defaults for any field the server leaves empty or omits. */
+export function mergePublicConfig(answer: Partial<Record<keyof PublicConfig, unknown>> | undefined): PublicConfig {
+  const merged: PublicConfig = { ...DEFAULT_PUBLIC_CONFIG };
+  if (!answer) return merged;
+  for (const key of ['support_email', 'chrome_extension_url', 'newsletter_url', 'linkedin_company_url'] as const) {
+    const value = answer[key];
+    if (typeof value === 'string' && value.trim() !== '') merged[key] = value.trim();
+  }
+  for (const key of ['billing_enabled', 'dev_mailbox'] as const) {
+    const value = answer[key];
+    if (typeof value === 'boolean') merged[key] = value;
+  }
+  return merged;
+}
