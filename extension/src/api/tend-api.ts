@@ -11,7 +11,13 @@
  *
  * Every answer becomes a result the popup can show: failures are data, never exceptions.
  */
-import type { Contact, DuplicateContactResponse, LinkedInMatchResponse, Tier } from '@tend/contracts';
+import {
+  errorsOf as errorsFromBody,
+  type Contact,
+  type DuplicateContactResponse,
+  type LinkedInMatchResponse,
+  type Tier,
+} from '@tend/contracts';
 import { PHOTO_FILE_NAMES, type PhotoType } from '../shared/photo-bytes';
 
 export interface NewContact {
@@ -183,12 +189,10 @@ function unexpected(answer: Answer): Failure {
 }
 
 /** `{errors: [...]}` as the API sends it, or one plain sentence. */
+/** The answer's `errors` (read as the web app reads them), or a plain sentence when it has none. */
 function errorsOf(body: unknown, status: number): string[] {
-  if (isRecord(body) && Array.isArray(body['errors'])) {
-    const errors = body['errors'].filter((e): e is string => typeof e === 'string' && e.trim() !== '');
-    if (errors.length) return errors;
-  }
-  return [`Tend answered with an error (${status}).`];
+  const errors = errorsFromBody(body);
+  return errors.length ? errors : [`Tend answered with an error (${status}).`];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

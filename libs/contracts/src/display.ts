@@ -2,7 +2,7 @@
 // not pull the schema library into their bundle (docs/PERFORMANCE.md).
 
 /**
- * Truncation lengths (spec section 9), with one choice of the brief: column names are cut at 20,
+ * Truncation lengths (PRODUCT.md §9), with one choice of the brief: column names are cut at 20,
  * not 18, so that the default 'Potential Referrals' (19) shows in full. `tier` is a column's name
  * in a menu or the contact card's column selector.
  */

@@ -1,3 +1,4 @@
+export * from './api-errors';
 export * from './common';
 export * from './dates';
 export * from './password';

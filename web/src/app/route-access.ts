@@ -2,7 +2,7 @@ import type { User } from '@tend/contracts';
 import { emailConfirmationPath, ROUTES } from '@/lib/routes';
 
 /**
- * What the router should do for a path, decided from the session user alone (spec section 2).
+ * What the router should do for a path, decided from the session user alone (PRODUCT.md §2).
  * - `allow`: render the matched route.
  * - `redirect`: replace the location with `to`.
  * - `plan-selection`: a verified user without a plan sees the plan picker at this path.

@@ -1,3 +1,4 @@
+import { errorMessageOf, errorsOf, reasonOf, readableBodyText } from '@tend/contracts';
 import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -22,25 +23,17 @@ export class ApiError extends Error {
   }
 }
 
-/** Body text is only worth showing when it is short plain text, not an HTML error page. */
-function readableBodyText(text: string): string {
-  const trimmed = text.trim();
-  if (!trimmed || trimmed.startsWith('<') || trimmed.length > 300) return '';
-  return trimmed;
-}
-
 /**
- * The spec's generic error reader: the `errors` array from the body, else the body text,
- * else the status text. `fallback` (the screen's own message from the spec) is used for network
- * failures and for 5xx answers without an `errors` array, where "Bad Gateway" would help nobody.
+ * The spec's generic error reader (`errorMessageOf` in the contracts, shared with the extension);
+ * `fallback` also stands for network failures.
  */
 export function readErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    if (error.errors[0]) return error.errors[0];
-    if (error.status >= 500) return fallback;
-    return readableBodyText(error.bodyText) || error.statusText || fallback;
-  }
-  return fallback;
+  return error instanceof ApiError ? errorMessageOf(error, fallback) : fallback;
+}
+
+/** The server's own reason for a 4xx (shown under a screen's message), or null. */
+export function serverReason(error: unknown): string | null {
+  return error instanceof ApiError ? reasonOf(error) : null;
 }
 
 /** Every message the server sent, for forms that list them all. */
@@ -56,19 +49,6 @@ export function getCsrfToken(): string | null {
 function rememberCsrfToken(headers: Headers): void {
   const token = headers.get(CSRF_HEADER);
   if (token) writeStorage(STORAGE_KEYS.csrfToken, token);
-}
-
-function parseErrors(bodyText: string): string[] {
-  if (!bodyText) return [];
-  try {
-    const body: unknown = JSON.parse(bodyText);
-    if (body && typeof body === 'object' && 'errors' in body && Array.isArray(body.errors)) {
-      return body.errors.filter((item): item is string => typeof item === 'string');
-    }
-  } catch {
-    // Not JSON: the caller falls back to the body text.
-  }
-  return [];
 }
 
 function parseBody(text: string, contentType: string | null): unknown {
@@ -138,7 +118,7 @@ async function send<T>(path: string, options: ApiRequestOptions): Promise<ApiRes
     throw new ApiError({
       status: response.status,
       statusText: response.statusText,
-      errors: parseErrors(text),
+      errors: errorsOf(text),
       headers: response.headers,
       bodyText: text,
     });

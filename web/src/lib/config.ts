@@ -17,6 +17,12 @@ export function usePublicConfig(): PublicConfig {
   return mergePublicConfig(data);
 }
 
+/** Cards the free plan holds on this server (null: unlimited); 25 until the server has said. */
+export function useFreePlanCardLimit(): number | null {
+  const { data } = useQuery(publicConfigQuery);
+  return mergePublicConfig(data).free_plan_card_limit;
+}
+
 /**
  * Whether Premium can be bought here: false once `GET /api/config` says billing is not configured.
  * While the answer is unknown (loading, or the call failed) checkout may be tried; the server then

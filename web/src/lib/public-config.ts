@@ -1,15 +1,8 @@
 // `GET /api/config` without React: the prerendered landing page reads it too (src/landing.ts).
 
-/** `GET /api/config`: public links and switches (nothing secret). */
-export interface PublicConfig {
-  support_email: string;
-  chrome_extension_url: string;
-  newsletter_url: string;
-  linkedin_company_url: string;
-  billing_enabled: boolean;
-  /** True in development without SMTP: mail is readable at /dev/mailbox. */
-  dev_mailbox: boolean;
-}
+import { FREE_PLAN_CARD_LIMIT, type PublicConfig } from '@tend/contracts';
+
+export type { PublicConfig };
 
 /** Used until (or if never) `GET /api/config` answers. */
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
@@ -19,6 +12,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   linkedin_company_url: '',
   billing_enabled: false,
   dev_mailbox: false,
+  free_plan_card_limit: FREE_PLAN_CARD_LIMIT,
 };
 
 /** Keeps the defaults for any field the server leaves empty or omits. */
@@ -32,6 +26,10 @@ export function mergePublicConfig(answer: Partial<Record<keyof PublicConfig, unk
   for (const key of ['billing_enabled', 'dev_mailbox'] as const) {
     const value = answer[key];
     if (typeof value === 'boolean') merged[key] = value;
+  }
+  const limit = answer.free_plan_card_limit;
+  if (limit === null || (typeof limit === 'number' && Number.isInteger(limit) && limit > 0)) {
+    merged.free_plan_card_limit = limit;
   }
   return merged;
 }

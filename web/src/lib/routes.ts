@@ -1,4 +1,4 @@
-/** Paths of the SPA (spec section 2), shared by the router, the route gate and every screen. */
+/** Paths of the SPA (PRODUCT.md §2), shared by the router, the route gate and every screen. */
 export const ROUTES = {
   landing: '/',
   terms: '/terms',

@@ -23,7 +23,7 @@ export function makeTier(overrides: Partial<Tier> = {}): Tier {
   return { id: 1, name: 'New', position: 0, user_id: 7, ...overrides };
 }
 
-/** The four default columns (spec section 9). */
+/** The four default columns (PRODUCT.md §9). */
 export function defaultTiers(): Tier[] {
   return ['New', 'Colleagues', 'Friends', 'Potential Referrals'].map((name, position) =>
     makeTier({ id: position + 1, name, position }),

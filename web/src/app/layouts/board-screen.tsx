@@ -1,4 +1,4 @@
-import type { Contact } from '@tend/contracts';
+import { isPlanLimited, type Contact } from '@tend/contracts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,6 +15,7 @@ import { DeleteContactDialog } from '@/features/contact/components/delete-contac
 import { CONTACT_MESSAGES } from '@/features/contact/messages';
 import { groupContactsByTier } from '@/features/contact/utils/contact-order';
 import { boardContactPath, ROUTES } from '@/lib/routes';
+import { useFreePlanCardLimit } from '@/lib/config';
 import { useCurrentUser } from '@/lib/session';
 
 // The contact dialogs (forms, validation with zod, tabs, photo cropping) load when one opens: the
@@ -101,13 +102,14 @@ export function BoardScreen() {
     void navigate(ROUTES.board, { replace: true });
   }, [route.kind, contactId, contact, contacts.isSuccess, navigate, notify]);
 
-  // The limit modal is for free plans: a premium user who opens /limit-reached sees the board.
-  const isFree = user.plan === 'free';
+  // The limit modal is for limited plans: a premium user who opens /limit-reached sees the board.
+  const freePlanCardLimit = useFreePlanCardLimit();
+  const isFree = isPlanLimited(user.plan) && freePlanCardLimit !== null;
   useEffect(() => {
     if (route.kind === 'limit' && !isFree) void navigate(ROUTES.board, { replace: true });
   }, [route.kind, isFree, navigate]);
 
-  const atLimit = contacts.isSuccess && isAtFreePlanLimit(user, contacts.data.length);
+  const atLimit = contacts.isSuccess && isAtFreePlanLimit(user, contacts.data.length, freePlanCardLimit);
   const limitOpen =
     isFree && (route.kind === 'limit' || (route.kind === 'add' && atLimit) || (route.kind === 'board' && trialPrompt));
   const addOpen = route.kind === 'add' && contacts.isSuccess && !atLimit;

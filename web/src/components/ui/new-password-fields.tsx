@@ -16,7 +16,7 @@ export interface NewPasswordFieldsProps {
 
 /**
  * A new password and its confirmation, the same on sign-up, reset and settings: the password with
- * its show/hide toggle and live checklist (spec section 5), the confirmation with 'Passwords must
+ * its show/hide toggle and live checklist (PRODUCT.md §5), the confirmation with 'Passwords must
  * match.' once a submit was attempted. The screen runs `passwordProblems` before it submits.
  */
 export function NewPasswordFields({

@@ -4,7 +4,7 @@ import './password-checklist.css';
 
 interface PasswordChecklistProps {
   password: string;
-  /** After a submit attempt unmet rules turn red with a cross (spec section 5). */
+  /** After a submit attempt unmet rules turn red with a cross (PRODUCT.md §5). */
   attempted: boolean;
   id?: string;
 }

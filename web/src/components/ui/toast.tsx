@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { Slide, ToastContainer, toast, type ToastOptions } from 'react-toastify';
 import './toast.css';
 
-/** Spec section 9: success 2 s, error/info 4 s, at most 20, width 350 px; auth screens 5000 ms. */
+/** PRODUCT.md §9: success 2 s, error/info 4 s, at most 20, width 350 px; auth screens 5000 ms. */
 export const TOAST_DURATIONS = { success: 2000, error: 4000, info: 4000 } as const;
 export const AUTH_TOAST_DURATION = 5000;
 export const TOAST_LIMIT = 20;

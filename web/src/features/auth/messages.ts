@@ -1,4 +1,4 @@
-/** Spec section 8 texts used by the auth screens when the server gives no message of its own. */
+/** PRODUCT.md §8 texts used by the auth screens when the server gives no message of its own. */
 export const SIGN_UP_FAILED_MESSAGE =
   'We are unable to sign you up. Please try again. If the problem persists, please contact us.';
 export const LOG_IN_FAILED_MESSAGE =

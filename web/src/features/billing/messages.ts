@@ -1,4 +1,4 @@
-/** Spec section 8 texts for plans and billing (the API answers with the same sentences). */
+/** PRODUCT.md §8 texts for plans and billing (the API answers with the same sentences). */
 export {
   BILLING_NOT_CONFIGURED_MESSAGE,
   CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE,

@@ -1,6 +1,4 @@
-import { ApiError } from '@/lib/api-client';
-
-/** Spec section 8 texts for columns, plus the few this build adds where the spec is silent. */
+/** PRODUCT.md §8 texts for columns, plus the few this build adds where the spec is silent. */
 export const BOARD_MESSAGES = {
   columnCreated: 'New column created.',
   columnCreateFailed: 'The column could not be created. Please try again.',
@@ -13,11 +11,6 @@ export const BOARD_MESSAGES = {
   deleteColumn: 'Delete column',
   dragInstructions:
     'To move this contact card, press Space to pick it up. Use the arrow keys to move it up and down its column or to the next column, press Space again to drop it, or Escape to cancel. Press Enter to open the contact.',
-  planKept: 'You are on the free plan. Your 25 newest contacts stay on your board.',
+  planKept: (limit: number) => `You are on the free plan. Your ${limit} newest contacts stay on your board.`,
   planKeepFailed: 'We could not update your plan. Please try again.',
 } as const;
-
-/** The server's own reason for a 4xx (shown under the spec's message), or null. */
-export function serverReason(error: unknown): string | null {
-  return error instanceof ApiError && error.status < 500 ? (error.errors[0] ?? null) : null;
-}

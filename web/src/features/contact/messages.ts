@@ -1,6 +1,4 @@
-import { ApiError } from '@/lib/api-client';
-
-/** Spec section 8 texts for contacts, plus the few this build adds where the spec is silent. */
+/** PRODUCT.md §8 texts for contacts, plus the few this build adds where the spec is silent. */
 export const CONTACT_MESSAGES = {
   added: 'Contact added.',
   addFailed: 'Error adding contact. Please try again.',
@@ -21,8 +19,3 @@ export const CONTACT_MESSAGES = {
   photoTooSmall: 'Choose an image of at least 100 x 100 pixels.',
   photoUnreadable: 'That image could not be opened. Please choose another one.',
 } as const;
-
-/** The server's own reason for a 4xx (shown under the spec's message), or null. */
-export function serverReason(error: unknown): string | null {
-  return error instanceof ApiError && error.status < 500 ? (error.errors[0] ?? null) : null;
-}

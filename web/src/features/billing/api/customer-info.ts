@@ -25,7 +25,7 @@ export function useCustomerInfo(enabled: boolean) {
 }
 
 /**
- * Spec section 9: displayed price = plan amount in cents / 100, reduced by any coupon percent_off,
+ * PRODUCT.md §9: displayed price = plan amount in cents / 100, reduced by any coupon percent_off,
  * two decimals; 10 when unknown.
  */
 export function displayedMonthlyPrice(info: CustomerInfo | undefined): string {

@@ -17,7 +17,7 @@ interface DeleteAccountDialogProps {
 
 /**
  * 'Delete account?': re-authentication before the destructive change, like an email change. The
- * account goes only with the password; a failure says the server's first reason (spec section 8).
+ * account goes only with the password; a failure says the server's first reason (PRODUCT.md §8).
  */
 export function DeleteAccountDialog({ user, open, onOpenChange }: DeleteAccountDialogProps) {
   const navigate = useNavigate();

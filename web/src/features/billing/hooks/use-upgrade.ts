@@ -8,7 +8,7 @@ import { CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE, CHECKOUT_FAILED_MESSAGE } from '.
 
 /**
  * Starts Premium checkout. `new-tab` opens the provider page without opener access (plan picker,
- * Account); `same-tab` navigates to it (plan-updated screen, spec section 4). `unavailable` is why
+ * Account); `same-tab` navigates to it (plan-updated screen, PRODUCT.md §4). `unavailable` is why
  * checkout cannot start here (billing not configured, from `billing_enabled`), or null: the screens
  * disable their Premium and Upgrade buttons and show it before any click.
  */

@@ -1,8 +1,8 @@
 import type { Tier } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '@/components/ui/toast';
-import { api } from '@/lib/api-client';
-import { BOARD_MESSAGES, serverReason } from '../messages';
+import { api, serverReason } from '@/lib/api-client';
+import { BOARD_MESSAGES } from '../messages';
 import { boardKeys } from './keys';
 
 /** `DELETE /api/tiers/{id}`: 204; 422 when the column holds contacts or is the first one. */

@@ -1,8 +1,8 @@
 import type { Tier, UpdateTierRequest } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '@/components/ui/toast';
-import { api } from '@/lib/api-client';
-import { BOARD_MESSAGES, serverReason } from '../messages';
+import { api, serverReason } from '@/lib/api-client';
+import { BOARD_MESSAGES } from '../messages';
 import { boardKeys } from './keys';
 
 /** `PATCH /api/tiers/{id} {name}` (422 for the first column, 400 for an empty name). */

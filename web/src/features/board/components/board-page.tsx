@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { PageSpinner } from '@/components/ui/spinner';
 import { readErrorMessage } from '@/lib/api-client';
+import { useFreePlanCardLimit } from '@/lib/config';
 import { boardContactPath, ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
 import { useTiers } from '../api/get-tiers';
@@ -53,7 +54,7 @@ function LoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () =
 }
 
 /**
- * The board (spec section 2): a horizontal row of 300 px columns sorted by position, then
+ * The board (PRODUCT.md §2): a horizontal row of 300 px columns sorted by position, then
  * '+ Add Column'. Cards are filtered by the top bar's filter box and move by drag and drop or the
  * card's "Move to..." menu.
  */
@@ -68,6 +69,7 @@ export function BoardPage({
 }: BoardPageProps) {
   const tiers = useTiers();
   const user = useCurrentUser();
+  const freePlanCardLimit = useFreePlanCardLimit();
   const navigate = useNavigate();
   const { query } = useBoardFilter();
   // Typing stays smooth with many cards: the columns catch up with the filter a moment later.
@@ -98,7 +100,7 @@ export function BoardPage({
   });
   const drop = useStableCallback(({ contactId, tierId, index }: BoardDrop) => move(contactId, tierId, index));
   const addContact = useStableCallback((tierId: number) => {
-    if (isAtFreePlanLimit(user, counts.total)) void navigate(ROUTES.limitReached);
+    if (isAtFreePlanLimit(user, counts.total, freePlanCardLimit)) void navigate(ROUTES.limitReached);
     else void navigate(ROUTES.addContact, { state: { tierId } });
   });
   const openContact = useStableCallback((contactId: number) => void navigate(boardContactPath(contactId)));

@@ -26,7 +26,7 @@ export function cardLabel(contact: Pick<Contact, 'name' | 'title' | 'company'>):
 }
 
 /**
- * Photo, then name, title and company truncated to 18, 23 and 33 characters (spec section 9). The
+ * Photo, then name, title and company truncated to 18, 23 and 33 characters (PRODUCT.md §9). The
  * truncated text is hidden from assistive technology: the card's button carries the whole text.
  */
 export const CardSummary = memo(function CardSummary({ contact }: { contact: Contact }) {

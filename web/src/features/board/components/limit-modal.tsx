@@ -1,4 +1,5 @@
 import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
+import { useFreePlanCardLimit } from '@/lib/config';
 import { Check, Crown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ActionNote } from '@/components/ui/action-note';
@@ -23,8 +24,8 @@ interface LimitModalProps {
 }
 
 /**
- * The free plan's limit (spec section 2): the premium offer, 'Maintain 25 contacts' (confirmed by
- * 'Maintain 25 contacts?') and 'Upgrade'.
+ * The free plan's limit (PRODUCT.md §2): the premium offer, 'Maintain 25 contacts' (confirmed by
+ * 'Maintain 25 contacts?'; the number is the server's allowance) and 'Upgrade'.
  */
 export function LimitModal({
   open,
@@ -36,16 +37,17 @@ export function LimitModal({
 }: LimitModalProps) {
   const noteId = useId();
   const user = useCurrentUser();
+  // The server's allowance (the modal opens only where there is one; the default until it has said).
+  const limit = useFreePlanCardLimit() ?? FREE_PLAN_CARD_LIMIT;
   const keep = useKeepFreePlan();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
 
-  const title =
-    reason === 'trial-expired' ? 'Your Premium plan has ended' : `The free plan holds ${FREE_PLAN_CARD_LIMIT} contacts`;
+  const title = reason === 'trial-expired' ? 'Your Premium plan has ended' : `The free plan holds ${limit} contacts`;
   const lead =
     reason === 'trial-expired'
-      ? `Your board now shows your ${FREE_PLAN_CARD_LIMIT} newest contacts. The others are hidden, not deleted, and come back when you upgrade.`
-      : `Upgrade to Premium to keep adding people to your network, or keep your ${FREE_PLAN_CARD_LIMIT} newest contacts on the free plan.`;
+      ? `Your board now shows your ${limit} newest contacts. The others are hidden, not deleted, and come back when you upgrade.`
+      : `Upgrade to Premium to keep adding people to your network, or keep your ${limit} newest contacts on the free plan.`;
 
   return (
     <>
@@ -60,7 +62,7 @@ export function LimitModal({
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(true)}>
-              Maintain {FREE_PLAN_CARD_LIMIT} contacts
+              Maintain {limit} contacts
             </Button>
             <Button
               onClick={onUpgrade}
@@ -106,20 +108,17 @@ export function LimitModal({
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Maintain ${FREE_PLAN_CARD_LIMIT} contacts?`}
+        title={`Maintain ${limit} contacts?`}
         description={
-          <p>
-            You stay on the free plan with your {FREE_PLAN_CARD_LIMIT} newest contacts. Older cards stay hidden until
-            you upgrade.
-          </p>
+          <p>You stay on the free plan with your {limit} newest contacts. Older cards stay hidden until you upgrade.</p>
         }
-        confirmLabel={`Maintain ${FREE_PLAN_CARD_LIMIT} contacts`}
+        confirmLabel={`Maintain ${limit} contacts`}
         pending={keep.isPending}
         onConfirm={() =>
           keep.mutate(user.id, {
             onSuccess: () => {
               setConfirming(false);
-              notify.success(BOARD_MESSAGES.planKept);
+              notify.success(BOARD_MESSAGES.planKept(limit));
               onClose();
             },
             onError: (error) => notify.error(readErrorMessage(error, BOARD_MESSAGES.planKeepFailed)),

@@ -74,11 +74,18 @@ describe('dropIndexInColumn', () => {
 });
 
 describe('free plan', () => {
-  it('is at its limit with 25 or more contacts', () => {
-    expect(isAtFreePlanLimit(makeUser({ plan: 'free' }), 24)).toBe(false);
-    expect(isAtFreePlanLimit(makeUser({ plan: 'free' }), 25)).toBe(true);
-    expect(isAtFreePlanLimit(makeUser({ plan: 'free' }), 30)).toBe(true);
-    expect(isAtFreePlanLimit(makeUser({ plan: 'premium' }), 300)).toBe(false);
+  it('is at its limit with as many contacts as the server allows, or more', () => {
+    expect(isAtFreePlanLimit(makeUser({ plan: 'free' }), 24, 25)).toBe(false);
+    expect(isAtFreePlanLimit(makeUser({ plan: 'free' }), 25, 25)).toBe(true);
+    expect(isAtFreePlanLimit(makeUser({ plan: 'free' }), 30, 25)).toBe(true);
+    expect(isAtFreePlanLimit(makeUser({ plan: 'premium' }), 300, 25)).toBe(false);
+    // The server's allowance, and none at all on a self-hosted server without billing.
+    expect(isAtFreePlanLimit(makeUser({ plan: 'free' }), 10, 10)).toBe(true);
+    expect(isAtFreePlanLimit(makeUser({ plan: 'free' }), 5_000, null)).toBe(false);
+  });
+
+  it('holds a user with no plan yet to the allowance, as the API does', () => {
+    expect(isAtFreePlanLimit(makeUser({ plan: null }), 25, 25)).toBe(true);
   });
 
   it('treats a free user with free_trial as a premium plan that ended', () => {

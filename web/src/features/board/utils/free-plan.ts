@@ -1,8 +1,16 @@
-import { FREE_PLAN_CARD_LIMIT, type User } from '@tend/contracts';
+import { cardLimitFor, type User } from '@tend/contracts';
 
-/** Spec section 5: a free plan with 25 or more contacts gets the limit modal instead of a new card. */
-export function isAtFreePlanLimit(user: Pick<User, 'plan'>, contactCount: number): boolean {
-  return user.plan === 'free' && contactCount >= FREE_PLAN_CARD_LIMIT;
+/**
+ * A limited plan (free, or none chosen yet: `isPlanLimited`, the API's rule too) with as many cards
+ * as the server's free allowance or more gets the limit modal instead of a new card (PRODUCT.md §5).
+ */
+export function isAtFreePlanLimit(
+  user: Pick<User, 'plan'>,
+  contactCount: number,
+  freePlanCardLimit: number | null,
+): boolean {
+  const limit = cardLimitFor(user.plan, freePlanCardLimit);
+  return limit !== null && contactCount >= limit;
 }
 
 /** A premium plan that ended (cancelled or unpaid): the board opens the limit modal on load. */

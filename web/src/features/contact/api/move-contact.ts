@@ -1,8 +1,8 @@
 import type { Contact, MoveContactRequest, MoveContactResponse } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '@/components/ui/toast';
-import { api } from '@/lib/api-client';
-import { CONTACT_MESSAGES, serverReason } from '../messages';
+import { api, serverReason } from '@/lib/api-client';
+import { CONTACT_MESSAGES } from '../messages';
 import { applyMove, mergeContacts, type ContactMove } from '../utils/contact-order';
 import { contactKeys } from './keys';
 

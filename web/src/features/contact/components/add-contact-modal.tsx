@@ -28,7 +28,7 @@ interface AddContactModalProps {
 }
 
 /**
- * Add contact (spec section 2): '*Name' (required, autofocused), Title, Company, LinkedIn profile
+ * Add contact (PRODUCT.md §2): '*Name' (required, autofocused), Title, Company, LinkedIn profile
  * URL; 'Next' with an arrow, disabled while the name is empty; Cancel asks 'Discard contact?'.
  * Mount it only while open, so every visit starts empty.
  */

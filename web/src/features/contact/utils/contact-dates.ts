@@ -17,7 +17,7 @@ export function formatDay(value: string | null | undefined): string | null {
   return formatLongDate(value);
 }
 
-/** The timeline's first event is dated by `date_connected`, else the card's creation (spec section 4). */
+/** The timeline's first event is dated by `date_connected`, else the card's creation (PRODUCT.md §4). */
 export function firstConnectedDate(contact: Pick<Contact, 'date_connected' | 'created_at'>): string | null {
   return formatDay(contact.date_connected ? contact.date_connected.slice(0, 10) : contact.created_at);
 }

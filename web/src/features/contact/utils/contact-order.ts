@@ -1,6 +1,6 @@
 import type { Contact } from '@tend/contracts';
 
-/** Board order inside a column (spec section 4): vertical order descending, ties by id ascending. */
+/** Board order inside a column (PRODUCT.md §4): vertical order descending, ties by id ascending. */
 export function compareBoardOrder(a: Contact, b: Contact): number {
   return b.vertical_order - a.vertical_order || a.id - b.id;
 }
@@ -28,7 +28,7 @@ export interface ContactMove {
 }
 
 /**
- * Applies a move to the cached list the way the server does (spec section 4): the card leaves its
+ * Applies a move to the cached list the way the server does (PRODUCT.md §4): the card leaves its
  * column, enters the destination at `index` (clamped), and both columns are renumbered so that
  * `vertical_order = length - index - 1`. Contacts the move does not touch keep their identity, so
  * memoised cards do not re-render.

@@ -13,7 +13,7 @@ import { useChangeEmail } from '../api/change-email';
 import { EMAIL_NOT_SAVED_MESSAGE, EMAIL_UPDATE_FAILED_MESSAGE, EMAIL_UPDATE_NOT_SENT_MESSAGE } from '../messages';
 
 /**
- * What an email update failure says (spec section 8): the server failed to save it (5xx) 'Could not
+ * What an email update failure says (PRODUCT.md §8): the server failed to save it (5xx) 'Could not
  * update email in the database.'; the request did not get through 'Email update failed.'; the
  * server refused it (taken, wrong password, or 'We are unable to send a verification email at this
  * time...' when the new address had a mail too recently) its reason; else 'There was a problem

@@ -34,7 +34,7 @@ async function requestEmailChange(patch: Parameters<typeof mockFetch>[0][string]
   return http;
 }
 
-describe('SettingsPage: email update failures (spec section 8)', () => {
+describe('SettingsPage: email update failures (PRODUCT.md §8)', () => {
   it("says 'Could not update email in the database.' when the server fails to save it", async () => {
     await requestEmailChange({ status: 500, body: { errors: ['Something went wrong on our side.'] } });
     expect(await screen.findByText('Could not update email in the database.')).toBeInTheDocument();
