@@ -58,7 +58,7 @@ export type SubscriptionActionRequest = z.infer<typeof subscriptionActionRequest
 export const billingUrlResponseSchema = z.object({ url: z.string() });
 export type BillingUrlResponse = z.infer<typeof billingUrlResponseSchema>;
 
-// The spec's section 8 texts for billing (the doubled space of 'no active  Stripe' is a typo: one).
+// PRODUCT.md §8's texts for billing (the doubled space of 'no active  Stripe' is a typo: one).
 export const CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE =
   'There is an active subscription associated with this account. Please manage your subscription through the Stripe portal.';
 export const DOWNGRADE_SUCCESS_MESSAGE =

@@ -88,7 +88,7 @@ export class AccountService {
   }
 
   /**
-   * Asks for the password again, then cancels any subscription (spec section 4; when Stripe cannot,
+   * Asks for the password again, then cancels any subscription (PRODUCT.md §4; when Stripe cannot,
    * nothing is deleted), then deletes the user and everything they own (cascades), ends their
    * sessions, says goodbye by mail, and removes their photo files once the deletion has committed.
    */

@@ -26,7 +26,7 @@ interface MessageResponse {
 /** The billing portal takes nothing: it is always the caller's own customer. */
 const portalRequestSchema = z.strictObject({});
 
-/** The spec's billing calls (section 7) and the portal and reactivation it leaves open. */
+/** The billing calls of PRODUCT.md §7 and the portal and reactivation it leaves open. */
 @Controller('api')
 export class BillingController {
   constructor(private readonly billing: BillingService) {}

@@ -11,7 +11,7 @@ function percentOff(subscription: Stripe.Subscription): number | null {
 }
 
 /**
- * `GET /api/retreive-customer-info` in the spec's shape (section 3): `sub` with
+ * `GET /api/retreive-customer-info` in the shape of PRODUCT.md §3: `sub` with
  * cancel_at_period_end, current_period_end (Unix seconds), plan.amount (cents) and
  * discount.coupon.percent_off; `cus` with the billing email. `{}` for a part that is absent.
  * `subscription` is retrieved with `expand: ['discounts.source.coupon']`.

@@ -33,7 +33,7 @@ export function premiumStartedMail(to: Recipient, renewsOn: Date, accountUrl: st
   });
 }
 
-/** Spec section 8's payment banner as an email: update the card in the billing portal before the expiry date. */
+/** PRODUCT.md §8's payment banner as an email: update the card in the billing portal before the expiry date. */
 export function paymentFailedMail(
   to: Recipient,
   switchesOn: Date,

@@ -13,7 +13,7 @@ export async function createBillingPortalSession(): Promise<string> {
   return url;
 }
 
-/** Opens the portal in a new tab without opener access (spec section 7), as checkout opens. */
+/** Opens the portal in a new tab without opener access (PRODUCT.md §7), as checkout opens. */
 export function useOpenBillingPortal() {
   return useMutation({
     mutationFn: async () => {

@@ -37,7 +37,7 @@ export function BillingPortalButton({ variant = 'secondary' }: { variant?: 'prim
 }
 
 /**
- * Spec section 8's payment banner: update the payment method in the provider's portal using the
+ * PRODUCT.md §8's payment banner: update the payment method in the provider's portal using the
  * billing email (or 'email not available'); otherwise the account switches to free on the expiry date.
  */
 export function PaymentIssueAlert({ user, info }: { user: User; info: CustomerInfo | undefined }) {
@@ -57,7 +57,7 @@ export function PaymentIssueAlert({ user, info }: { user: User; info: CustomerIn
   );
 }
 
-/** On the board, for a premium user whose payment failed (spec section 2). */
+/** On the board, for a premium user whose payment failed (PRODUCT.md §2). */
 export function PaymentBanner() {
   const user = useCurrentUser();
   const shown = user.plan === 'premium' && user.payment_issue;
