@@ -18,14 +18,21 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  /** GET unless given. */
+  method?: string;
+  /** The body of each request (called once per request, so requests may differ). */
+  body?: () => string;
+}
+
 /**
  * `connections` keep-alive connections, each sending one request after another for `seconds`;
  * every latency is recorded (exact percentiles, no histogram buckets).
  */
-export async function runLoad(
-  url: string,
-  options: { connections: number; seconds: number; headers?: Record<string, string> },
-): Promise<LoadResult> {
+export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const target = new URL(url);
   const latencies: number[] = [];
@@ -35,13 +42,18 @@ export async function runLoad(
   const one = () =>
     new Promise<void>((resolve) => {
       const started = performance.now();
+      const body = options.body?.();
       const req = request(
         {
           host: target.hostname,
           port: target.port,
           path: target.pathname + target.search,
+          method: options.method ?? 'GET',
           agent,
-          headers: options.headers,
+          headers:
+            body === undefined
+              ? options.headers
+              : { ...options.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         },
         (res) => {
           res.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -56,7 +68,7 @@ export async function runLoad(
         errors += 1;
         resolve();
       });
-      req.end();
+      req.end(body);
     });
   const started = performance.now();
   await Promise.all(

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENTITIES } from '../src/app/entities';
 import { createOrmOptions } from '../src/infra/database/mikro-orm.config';
-import { JobDispatcher } from '../src/infra/queue/job-dispatcher';
+import { JobDeadlineExceededError, JobDispatcher } from '../src/infra/queue/job-dispatcher';
 import { HandlesJob, type JobContext, type JobHandler } from '../src/infra/queue/job-handler';
-import type { JobData } from '../src/infra/queue/job-map';
+import type { DraftJobResult, JobData } from '../src/infra/queue/job-map';
 import { JobWorkerModule } from '../src/infra/queue/job-worker.module';
 import { QueueModule } from '../src/infra/queue/queue.module';
 import { redisAvailable } from './helpers/test-app';
@@ -17,13 +17,17 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 interface Script {
   /** Fail this many runs before succeeding. */
   failures: number;
+  /** What a successful run answers (a request-reply job's result). */
+  reply?: unknown;
+  /** How long each run takes. */
+  runMs?: number;
   runs: { at: number; attemptsMade: number; jobId: string }[];
 }
 
 const scripts = new Map<number, Script>();
 
-function script(messageId: number, failures = 0): Script {
-  const entry = { failures, runs: [] };
+function script(messageId: number, failures = 0, more: Pick<Script, 'reply' | 'runMs'> = {}): Script {
+  const entry = { failures, runs: [], ...more };
   scripts.set(messageId, entry);
   return entry;
 }
@@ -31,12 +35,14 @@ function script(messageId: number, failures = 0): Script {
 @HandlesJob('mail', 'mail.send')
 @Injectable()
 class RecordingHandler implements JobHandler<'mail', 'mail.send'> {
-  handle({ messageId }: JobData<'mail', 'mail.send'>, context: JobContext): Promise<void> {
+  async handle({ messageId }: JobData<'mail', 'mail.send'>, context: JobContext): Promise<void> {
     const entry = scripts.get(messageId);
-    if (!entry) return Promise.reject(new Error(`no script for ${messageId}`));
+    if (!entry) throw new Error(`no script for ${messageId}`);
     entry.runs.push({ at: Date.now(), attemptsMade: context.attemptsMade, jobId: context.id });
-    if (entry.runs.length <= entry.failures) return Promise.reject(new Error(`scripted failure ${entry.runs.length}`));
-    return Promise.resolve();
+    if (entry.runMs) await new Promise((r) => setTimeout(r, entry.runMs));
+    if (entry.runs.length <= entry.failures) throw new Error(`scripted failure ${entry.runs.length}`);
+    // mail.send answers nothing; the runners carry whatever a handler answers, which these tests check.
+    return entry.reply as never;
   }
 }
 
@@ -65,6 +71,21 @@ class ImportHandler implements JobHandler<'imports', 'import.run'> {
 class ExportHandler implements JobHandler<'imports', 'export.build'> {
   handle(): Promise<void> {
     return Promise.resolve();
+  }
+}
+
+/** The `ai` queue's jobs (one attempt each): fail or answer, per contact id. */
+const drafts = new Map<number, { fail: boolean; runs: number }>();
+
+@HandlesJob('ai', 'ai.draft')
+@Injectable()
+class DraftHandler implements JobHandler<'ai', 'ai.draft'> {
+  handle({ contactId }: JobData<'ai', 'ai.draft'>): Promise<DraftJobResult> {
+    const entry = drafts.get(contactId);
+    if (!entry) return Promise.reject(new Error(`no script for draft ${contactId}`));
+    entry.runs += 1;
+    if (entry.fail) return Promise.reject(new Error(`draft ${contactId} broke`));
+    return Promise.resolve({ status: 'written', sealed: `sealed-${contactId}` });
   }
 }
 
@@ -104,7 +125,7 @@ async function startRunner(redisUrl: string | undefined): Promise<INestApplicati
       JobWorkerModule.forRoot({
         bullmq: redisUrl !== undefined,
         imports: [],
-        handlers: [RecordingHandler],
+        handlers: [RecordingHandler, DraftHandler],
         partial: true,
       }),
     ],
@@ -195,6 +216,97 @@ describe.each(runners)('the %s job runner', (runner) => {
     await new Promise((r) => setTimeout(r, 300));
     expect(entry.runs).toHaveLength(1);
   });
+
+  it('answers a request-reply job with what its handler returned', async () => {
+    const id = nextId++;
+    const entry = script(id, 0, { reply: { sealed: `reply-${id}`, n: [1, 2] } });
+    const reply = await jobs.dispatchAndWait(
+      'mail',
+      'mail.send',
+      { messageId: id },
+      { jobId: `reply-${id}`, timeoutMs: 5_000 },
+    );
+    expect(reply).toEqual({ sealed: `reply-${id}`, n: [1, 2] });
+    expect(entry.runs).toHaveLength(1);
+  });
+
+  it('answers a request-reply job only once its retries have succeeded', async () => {
+    const id = nextId++;
+    const entry = script(id, 2, { reply: 'third time lucky' });
+    const reply = await jobs.dispatchAndWait(
+      'mail',
+      'mail.send',
+      { messageId: id },
+      { jobId: `reply-retry-${id}`, timeoutMs: 5_000 },
+    );
+    expect(reply).toBe('third time lucky');
+    expect(entry.runs.map((r) => r.attemptsMade)).toEqual([0, 1, 2]);
+  });
+
+  it('rejects a request-reply job that used up its attempts, with the handler’s error', async () => {
+    const id = nextId++;
+    const entry = script(id, 5);
+    await expect(
+      jobs.dispatchAndWait('mail', 'mail.send', { messageId: id }, { jobId: `reply-fail-${id}`, timeoutMs: 5_000 }),
+    ).rejects.toThrow('scripted failure 5');
+    expect(entry.runs).toHaveLength(5);
+  });
+
+  it('stops waiting at the deadline with JobDeadlineExceededError', async () => {
+    const id = nextId++;
+    const entry = script(id, 0, { reply: 'too late', runMs: 1_500 });
+    const started = Date.now();
+    const waited = jobs.dispatchAndWait(
+      'mail',
+      'mail.send',
+      { messageId: id },
+      { jobId: `reply-late-${id}`, timeoutMs: 400 },
+    );
+    await expect(waited).rejects.toBeInstanceOf(JobDeadlineExceededError);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(390);
+    expect(elapsed).toBeLessThan(1_400);
+    // The job itself is not cut short (its handler decides what a late result is worth).
+    await until(() => entry.runs.length === 1);
+  });
+
+  it('runs a job of a one-attempt queue once, and its failure reaches the waiting caller at once', async () => {
+    const id = nextId++;
+    drafts.set(id, { fail: false, runs: 0 });
+    const data = {
+      contactId: id,
+      userId: 1,
+      tone: 'warm',
+      purpose: 'check-in',
+      deadlineAt: Date.now() + 5_000,
+    } as const;
+    expect(await jobs.dispatchAndWait('ai', 'ai.draft', data, { jobId: `draft-${id}`, timeoutMs: 5_000 })).toEqual({
+      status: 'written',
+      sealed: `sealed-${id}`,
+    });
+    const failing = nextId++;
+    drafts.set(failing, { fail: true, runs: 0 });
+    const started = Date.now();
+    await expect(
+      jobs.dispatchAndWait(
+        'ai',
+        'ai.draft',
+        { ...data, contactId: failing },
+        { jobId: `draft-${failing}`, timeoutMs: 5_000 },
+      ),
+    ).rejects.toThrow(`draft ${failing} broke`);
+    expect(Date.now() - started).toBeLessThan(RETRY_DELAY_MS * 10);
+    await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * 5));
+    expect(drafts.get(failing)?.runs).toBe(1);
+  });
+
+  it('refuses a request-reply job whose id was used before', async () => {
+    const id = nextId++;
+    script(id, 0, { reply: 'first' });
+    const options = { jobId: `reply-twice-${id}`, timeoutMs: 5_000 };
+    expect(await jobs.dispatchAndWait('mail', 'mail.send', { messageId: id }, options)).toBe('first');
+    await expect(jobs.dispatchAndWait('mail', 'mail.send', { messageId: id }, options)).rejects.toThrow(/already used/);
+  });
 });
 
 describe('the worker’s handlers', () => {
@@ -227,7 +339,10 @@ describe('the worker’s handlers', () => {
 
   it('boot when every job has exactly one handler', async () => {
     expect(
-      await boot([RecordingHandler, ReminderHandler, ImportHandler, ExportHandler, BillingHandler], false),
+      await boot(
+        [RecordingHandler, ReminderHandler, ImportHandler, ExportHandler, DraftHandler, BillingHandler],
+        false,
+      ),
     ).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import { QueueModule } from '../infra/queue/queue.module';
 import { TaskScheduleModule } from '../infra/schedule/schedule.module';
 import { Clock } from '../infra/time/clock';
 import { AccountModule } from '../modules/account/account.module';
+import { AiModule } from '../modules/ai/ai.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { CsrfGuard } from '../modules/auth/sessions/csrf.guard';
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
@@ -63,6 +64,7 @@ class HttpModule {
         InteractionsModule,
         NotificationsModule,
         RemindersModule,
+        AiModule,
         BillingModule,
         ImportsModule,
         HealthModule,

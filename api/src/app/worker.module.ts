@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { JobWorkerModule } from '../infra/queue/job-worker.module';
+import { AiModule } from '../modules/ai/ai.module';
+import { WriteDraftProcessor } from '../modules/ai/jobs/write-draft.processor';
 import { BillingModule } from '../modules/billing/billing.module';
 import { SyncCustomersProcessor } from '../modules/billing/jobs/sync-customers.processor';
 import { SendMailProcessor } from '../modules/mail/jobs/send-mail.processor';
@@ -20,12 +22,13 @@ export class WorkerModule {
       imports: [
         JobWorkerModule.forRoot({
           bullmq: config.redisUrl !== undefined,
-          imports: [MailModule, RemindersModule, ImportsModule, BillingModule],
+          imports: [MailModule, RemindersModule, ImportsModule, AiModule, BillingModule],
           handlers: [
             SendMailProcessor,
             DeliverReminderProcessor,
             RunImportProcessor,
             BuildExportProcessor,
+            WriteDraftProcessor,
             SyncCustomersProcessor,
           ],
         }),

@@ -74,4 +74,45 @@ describe('loadConfig', () => {
     ]);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/tend');
   });
+
+  it('reads the AI settings: provider, limits and deadline', () => {
+    const defaults = loadConfig(base).ai;
+    expect(defaults).toMatchObject({
+      provider: 'template',
+      geminiModel: 'gemini-2.5-flash',
+      dailyLimitFree: 50,
+      dailyLimitPremium: 500,
+      perMinute: 10,
+      timeoutMs: 30_000,
+    });
+    const local = loadConfig({
+      ...base,
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: 'http://localhost:11434/v1',
+      AI_MODEL: 'llama3.2',
+      AI_DAILY_LIMIT: '20',
+      AI_DAILY_LIMIT_PREMIUM: '200',
+      AI_RATE_LIMIT_PER_MINUTE: '3',
+      AI_TIMEOUT_MS: '5000',
+    }).ai;
+    expect(local).toMatchObject({
+      provider: 'openai-compatible',
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'llama3.2',
+      dailyLimitFree: 20,
+      dailyLimitPremium: 200,
+      perMinute: 3,
+      timeoutMs: 5_000,
+    });
+  });
+
+  it('refuses AI settings that cannot work', () => {
+    expect(() => loadConfig({ ...base, AI_PROVIDER: 'gemini' })).toThrow(/GEMINI_API_KEY is required/);
+    expect(() => loadConfig({ ...base, AI_PROVIDER: 'openai-compatible' })).toThrow(/AI_BASE_URL is required/);
+    expect(() =>
+      loadConfig({ ...base, AI_PROVIDER: 'openai-compatible', AI_BASE_URL: 'http://localhost:11434/v1' }),
+    ).toThrow(/AI_MODEL is required/);
+    expect(() => loadConfig({ ...base, AI_DAILY_LIMIT: '0' })).toThrow(/AI_DAILY_LIMIT/);
+    expect(() => loadConfig({ ...base, AI_TIMEOUT_MS: '10' })).toThrow(/AI_TIMEOUT_MS/);
+  });
 });

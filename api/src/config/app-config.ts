@@ -40,6 +40,13 @@ export interface AppConfig {
     baseUrl?: string;
     model?: string;
     apiKey?: string;
+    /** Drafts a day per user on the free plan (or none chosen yet), and on premium. */
+    dailyLimitFree: number;
+    dailyLimitPremium: number;
+    /** Drafts a minute per user. */
+    perMinute: number;
+    /** How long a draft request waits for its draft, retries included. */
+    timeoutMs: number;
   };
   stripe?: {
     secretKey: string;
@@ -122,6 +129,10 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       baseUrl: env.AI_BASE_URL,
       model: env.AI_MODEL,
       apiKey: env.AI_API_KEY,
+      dailyLimitFree: env.AI_DAILY_LIMIT,
+      dailyLimitPremium: env.AI_DAILY_LIMIT_PREMIUM,
+      perMinute: env.AI_RATE_LIMIT_PER_MINUTE,
+      timeoutMs: env.AI_TIMEOUT_MS,
     },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_MONTHLY

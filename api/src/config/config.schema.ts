@@ -80,6 +80,12 @@ export const envSchema = z
     AI_BASE_URL: optionalUrl(['http', 'https']),
     AI_MODEL: optionalString,
     AI_API_KEY: optionalString,
+    /** Drafts a day per user: free plan (or none chosen yet) and premium. */
+    AI_DAILY_LIMIT: positiveInt(50),
+    AI_DAILY_LIMIT_PREMIUM: positiveInt(500),
+    AI_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+    /** How long a draft request waits for its draft (retries of the model included) before a 504. */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_MONTHLY: optionalString,
@@ -103,6 +109,13 @@ export const envSchema = z
         code: 'custom',
         path: ['AI_BASE_URL'],
         message: 'is required when AI_PROVIDER=openai-compatible',
+      });
+    }
+    if (env.AI_PROVIDER === 'openai-compatible' && !env.AI_MODEL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_MODEL'],
+        message: 'is required when AI_PROVIDER=openai-compatible (the model name, e.g. llama3.2)',
       });
     }
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PRICE_MONTHLY)) {

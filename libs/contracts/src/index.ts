@@ -12,4 +12,5 @@ export * from './display';
 export * from './interactions';
 export * from './notifications';
 export * from './linkedin';
+export * from './ai';
 export * from './imports';

@@ -13,6 +13,17 @@ export class TooManyRequestsException extends HttpException {
   }
 }
 
+/**
+ * A service this server depends on (a model provider) failed (502) or did not answer in time (504).
+ * Unlike other 5xx answers, its message is meant for the user and is sent as it is; whoever throws
+ * it has logged the cause.
+ */
+export class UpstreamException extends HttpException {
+  constructor(status: HttpStatus.BAD_GATEWAY | HttpStatus.GATEWAY_TIMEOUT, message: string) {
+    super({ errors: [message] }, status);
+  }
+}
+
 function messagesOf(exception: HttpException): string[] {
   const body = exception.getResponse();
   if (typeof body === 'string') return [body];
@@ -52,9 +63,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (response.headersSent) return;
     let status: number = HttpStatus.INTERNAL_SERVER_ERROR;
     let errors = [GENERIC_SERVER_ERROR];
+    const upstream = exception instanceof UpstreamException;
     if (exception instanceof HttpException) {
       status = exception.getStatus();
-      errors = status >= 500 && status !== 503 ? [GENERIC_SERVER_ERROR] : messagesOf(exception);
+      errors = status >= 500 && status !== 503 && !upstream ? [GENERIC_SERVER_ERROR] : messagesOf(exception);
       if (exception instanceof TooManyRequestsException) {
         response.setHeader('Retry-After', String(exception.retryAfterSeconds));
       }
@@ -65,7 +77,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
         errors = [described.message];
       }
     }
-    if (status >= 500 && status !== 503) {
+    if (status >= 500 && status !== 503 && !upstream) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     response.status(status).json({ errors });

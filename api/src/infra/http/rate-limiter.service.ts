@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { PG_POOL } from '../database/pg-pool';
+import { THROTTLE_POOL } from '../database/pg-pool';
 import { TooManyRequestsException } from './http-exception.filter';
 
 export interface LimitRule {
@@ -11,15 +11,24 @@ export interface LimitRule {
   durationSeconds: number;
 }
 
+/** One attempt against each of several buckets: rate-limiter-flexible's upsert, for many keys at once. */
+const CONSUME_ALL = `insert into rate_limits (key, points, expire)
+  select key, 1, expire from unnest($1::text[], $2::bigint[]) as attempt(key, expire)
+  on conflict (key) do update set
+    points = case when rate_limits.expire <= $3 then 1 else rate_limits.points + 1 end,
+    expire = case when rate_limits.expire <= $3 then excluded.expire else rate_limits.expire end
+  returning key, points, expire`;
+
 /**
  * Throttles kept in PostgreSQL so every api replica shares them and they survive a Redis outage.
- * Limits are never permanent: a bucket empties after its window.
+ * Limits are never permanent: a bucket empties after its window. Counted on a pool of their own
+ * whose commits do not wait for the disk (`THROTTLE_POOL`).
  */
 @Injectable()
 export class RateLimiterService implements OnModuleDestroy {
   private readonly limiters = new Map<string, RateLimiterPostgres>();
 
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(@Inject(THROTTLE_POOL) private readonly pool: Pool) {}
 
   private limiter(rule: LimitRule): RateLimiterPostgres {
     const key = `${rule.name}:${rule.points}:${rule.durationSeconds}`;
@@ -50,6 +59,30 @@ export class RateLimiterService implements OnModuleDestroy {
       }
       throw error;
     }
+  }
+
+  /**
+   * Counts one attempt against several rules in one statement (the rows and semantics of
+   * `consume`: a bucket restarts once its window has ended) and answers, per attempt in order, the
+   * seconds until it may pass again, or 0 when it passed. Nothing throws for a spent rule: the
+   * caller decides which refusal to report, and may refund the attempts that passed.
+   */
+  async consumeAll(attempts: readonly { rule: LimitRule; subject: string }[]): Promise<number[]> {
+    const now = Date.now();
+    const keys = attempts.map(({ rule, subject }) => `${rule.name}:${subject}`);
+    // Rows are locked in key order, so two of these statements never deadlock.
+    const order = keys.map((_, i) => i).sort((a, b) => (keys[a] ?? '').localeCompare(keys[b] ?? ''));
+    const { rows } = await this.pool.query<{ key: string; points: number; expire: string }>({
+      name: 'tend-throttle-consume-all',
+      text: CONSUME_ALL,
+      values: [order.map((i) => keys[i]), order.map((i) => now + (attempts[i]?.rule.durationSeconds ?? 0) * 1000), now],
+    });
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    return attempts.map(({ rule }, i) => {
+      const row = byKey.get(keys[i] ?? '');
+      if (!row || row.points <= rule.points) return 0;
+      return Math.max(1, Math.ceil((Number(row.expire) - now) / 1000));
+    });
   }
 
   /**

@@ -1,15 +1,31 @@
-import { Logger } from '@nestjs/common';
-import type { Queue } from 'bullmq';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { QueueEvents, type Job, type Queue } from 'bullmq';
 import { within } from '../time/within';
-import { JobDispatcher, type DispatchOptions, type DispatchResult } from './job-dispatcher';
-import { JOB_ATTEMPTS, KEEP_COMPLETED, KEEP_FAILED, type JobData, type JobName, type QueueName } from './job-map';
+import {
+  beforeDeadline,
+  JobDispatcher,
+  type DispatchOptions,
+  type DispatchResult,
+  type WaitOptions,
+} from './job-dispatcher';
+import {
+  KEEP_COMPLETED,
+  KEEP_FAILED,
+  QUEUES,
+  type JobData,
+  type JobName,
+  type JobResult,
+  type QueueName,
+} from './job-map';
 
 const ENQUEUE_TIMEOUT_MS = 2_000;
 
 /** Producer side of BullMQ: the worker role's hosts (see worker.module.ts) consume these queues. */
-export class BullMqJobDispatcher extends JobDispatcher {
+export class BullMqJobDispatcher extends JobDispatcher implements OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
-  private readonly adding = new Map<string, Promise<DispatchResult>>();
+  private readonly adding = new Map<string, Promise<{ result: DispatchResult; job?: Job }>>();
+  /** One listener per queue to the job events stream, opened on the first request-reply job. */
+  private readonly events = new Map<QueueName, Promise<QueueEvents>>();
 
   constructor(
     private readonly queues: Record<QueueName, Queue>,
@@ -25,11 +41,57 @@ export class BullMqJobDispatcher extends JobDispatcher {
     options: DispatchOptions,
   ): Promise<DispatchResult> {
     // While Redis is away, BullMQ would hold the command (and the HTTP request) until it returns.
-    return within(
+    const { result } = await within(
       ENQUEUE_TIMEOUT_MS,
-      this.add(this.queues[queue], name, data, options),
+      this.add(queue, name, data, options),
       `Redis did not take job ${options.jobId} within ${ENQUEUE_TIMEOUT_MS} ms`,
     );
+    return result;
+  }
+
+  async dispatchAndWait<Q extends QueueName, N extends JobName<Q>>(
+    queue: Q,
+    name: N,
+    data: JobData<Q, N>,
+    options: WaitOptions,
+  ): Promise<JobResult<Q, N>> {
+    const reply = async (): Promise<unknown> => {
+      // Listening before the add, so the job's end cannot pass unseen.
+      const events = await within(
+        ENQUEUE_TIMEOUT_MS,
+        this.eventsOf(queue),
+        `Redis did not answer within ${ENQUEUE_TIMEOUT_MS} ms`,
+      );
+      const { result, job } = await within(
+        ENQUEUE_TIMEOUT_MS,
+        this.add(queue, name, data, { jobId: options.jobId }),
+        `Redis did not take job ${options.jobId} within ${ENQUEUE_TIMEOUT_MS} ms`,
+      );
+      if (result !== 'added' || !job) throw new Error(`Job id ${options.jobId} was already used (${result}).`);
+      // Resolves with the handler's answer once the job completed; rejects with its last error
+      // once it failed all its attempts (BullMQ reports "failed" only then). Its own timer, a
+      // little after the deadline, takes its listeners away when the job never ends.
+      return job.waitUntilFinished(events, options.timeoutMs + 1_000);
+    };
+    const answer = await beforeDeadline(reply(), options.jobId, options.timeoutMs);
+    // The handler of this job name answered it (the job map types both sides).
+    return answer as JobResult<Q, N>;
+  }
+
+  private eventsOf(queue: QueueName): Promise<QueueEvents> {
+    let events = this.events.get(queue);
+    if (!events) {
+      const { connection, prefix } = this.queues[queue].opts;
+      // Each waiting job listens for the queue closing: many at once is normal here, not a leak.
+      this.queues[queue].setMaxListeners(0);
+      const listener = new QueueEvents(queue, { connection, prefix });
+      listener.on('error', (error) => this.logger.warn(`Job events of ${queue}: ${String(error)}`));
+      events = listener.waitUntilReady().then(() => listener);
+      // A failed start is tried again by the next caller.
+      events.catch(() => this.events.delete(queue));
+      this.events.set(queue, events);
+    }
+    return events;
   }
 
   /**
@@ -38,32 +100,43 @@ export class BullMqJobDispatcher extends JobDispatcher {
    * one is left alone, a completed one is logged and counted. Concurrent adds of one id in this
    * process wait for the first; across processes BullMQ itself keeps the job single.
    */
-  private add(queue: Queue, name: string, data: unknown, options: DispatchOptions): Promise<DispatchResult> {
+  private add(
+    queue: QueueName,
+    name: string,
+    data: unknown,
+    options: DispatchOptions,
+  ): Promise<{ result: DispatchResult; job?: Job }> {
     const inFlight = this.adding.get(options.jobId);
-    if (inFlight) return inFlight.then(() => 'pending');
+    if (inFlight) return inFlight.then(() => ({ result: 'pending' }));
     const adding = this.addOnce(queue, name, data, options).finally(() => this.adding.delete(options.jobId));
     this.adding.set(options.jobId, adding);
     return adding;
   }
 
-  private async addOnce(queue: Queue, name: string, data: unknown, options: DispatchOptions): Promise<DispatchResult> {
+  private async addOnce(
+    queueName: QueueName,
+    name: string,
+    data: unknown,
+    options: DispatchOptions,
+  ): Promise<{ result: DispatchResult; job?: Job }> {
+    const queue = this.queues[queueName];
     const existing = await queue.getJob(options.jobId);
     if (existing) {
       const state = await existing.getState();
       if (state === 'failed') {
         // From the start: all its attempts again, not one last try.
         await existing.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
-        return 'retried';
+        return { result: 'retried' };
       }
       if (state === 'completed') {
         this.ignoredAdds += 1;
         this.logger.warn(`Job ${options.jobId} (${name}) already completed; the new add was ignored.`);
-        return 'ignored';
+        return { result: 'ignored' };
       }
-      if (state !== 'unknown') return 'pending';
+      if (state !== 'unknown') return { result: 'pending' };
     }
-    await queue.add(name, data, this.options(options.jobId, options.delayMs));
-    return 'added';
+    const job = await queue.add(name, data, this.options(queueName, options.jobId, options.delayMs));
+    return { result: 'added', job };
   }
 
   async dispatchMany<Q extends QueueName, N extends JobName<Q>>(
@@ -74,16 +147,16 @@ export class BullMqJobDispatcher extends JobDispatcher {
     if (jobs.length === 0) return;
     await within(
       ENQUEUE_TIMEOUT_MS * 5,
-      this.queues[queue].addBulk(jobs.map((job) => ({ name, data: job.data, opts: this.options(job.jobId) }))),
+      this.queues[queue].addBulk(jobs.map((job) => ({ name, data: job.data, opts: this.options(queue, job.jobId) }))),
       `Redis did not take ${jobs.length} ${name} jobs in time`,
     );
   }
 
-  private options(jobId: string, delayMs?: number) {
+  private options(queue: QueueName, jobId: string, delayMs?: number) {
     return {
       jobId,
       delay: delayMs,
-      attempts: JOB_ATTEMPTS,
+      attempts: QUEUES[queue].attempts,
       backoff: { type: 'exponential', delay: this.retryDelayMs },
       removeOnComplete: { count: KEEP_COMPLETED },
       removeOnFail: { count: KEEP_FAILED },
@@ -92,5 +165,13 @@ export class BullMqJobDispatcher extends JobDispatcher {
 
   async drain(): Promise<void> {
     return Promise.resolve();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const listeners = await Promise.allSettled([...this.events.values()]);
+    this.events.clear();
+    await Promise.all(
+      listeners.map((listener) => (listener.status === 'fulfilled' ? listener.value.close() : Promise.resolve())),
+    );
   }
 }

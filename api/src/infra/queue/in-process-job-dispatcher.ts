@@ -1,8 +1,18 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JobHandlerRegistry } from './job-handler-registry';
-import { JobDispatcher, type DispatchOptions, type DispatchResult } from './job-dispatcher';
-import { JOB_ATTEMPTS, KEEP_COMPLETED, type JobData, type JobName, type QueueName } from './job-map';
+import {
+  beforeDeadline,
+  JobDispatcher,
+  type DispatchOptions,
+  type DispatchResult,
+  type WaitOptions,
+} from './job-dispatcher';
+import { KEEP_COMPLETED, QUEUES, type JobData, type JobName, type JobResult, type QueueName } from './job-map';
+
+/** How a run ended: the handler's answer, or its last error once the attempts were used up. */
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
  * Runs jobs in this process through the same handlers, with the same ids, delays, attempts and
@@ -25,6 +35,8 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
     private readonly retryDelayMs: number,
   ) {
     super();
+    // Every waiting job listens for the stop: dozens at once (request-reply drafts) are normal here.
+    setMaxListeners(0, this.stopped.signal);
   }
 
   dispatch<Q extends QueueName, N extends JobName<Q>>(
@@ -33,21 +45,47 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
     data: JobData<Q, N>,
     options: DispatchOptions,
   ): Promise<DispatchResult> {
-    if (this.pending.has(options.jobId)) return Promise.resolve('pending');
+    return Promise.resolve(this.start(queue, name, data, options).result);
+  }
+
+  async dispatchAndWait<Q extends QueueName, N extends JobName<Q>>(
+    queue: Q,
+    name: N,
+    data: JobData<Q, N>,
+    options: WaitOptions,
+  ): Promise<JobResult<Q, N>> {
+    const { result, outcome } = this.start(queue, name, data, { jobId: options.jobId });
+    if (result !== 'added' || !outcome) throw new Error(`Job id ${options.jobId} was already used (${result}).`);
+    const ended = await beforeDeadline(outcome, options.jobId, options.timeoutMs);
+    if (!ended) throw new Error(`Job ${options.jobId} did not run: the process is stopping.`);
+    if (!ended.ok) throw ended.error;
+    // The handler of this job name answered it (the job map types both sides).
+    return ended.value as JobResult<Q, N>;
+  }
+
+  private start(
+    queue: QueueName,
+    name: string,
+    data: unknown,
+    options: DispatchOptions,
+  ): { result: DispatchResult; outcome?: Promise<Outcome | undefined> } {
+    if (this.pending.has(options.jobId)) return { result: 'pending' };
     if (this.completed.has(options.jobId)) {
       this.ignoredAdds += 1;
       this.logger.warn(`Job ${options.jobId} (${name}) already completed; the new add was ignored.`);
-      return Promise.resolve('ignored');
+      return { result: 'ignored' };
     }
     // A re-add of a job that used up its attempts runs it again from the start, as BullMQ's retry.
     const retried = this.failed.delete(options.jobId);
     this.pending.add(options.jobId);
-    const run = this.run(queue, name, data, options).finally(() => {
+    // run() never rejects: a failure is its outcome.
+    const outcome = this.run(queue, name, data, options);
+    const tracked = outcome.then(() => {
       this.pending.delete(options.jobId);
-      this.active.delete(run);
+      this.active.delete(tracked);
     });
-    this.active.add(run);
-    return Promise.resolve(retried ? 'retried' : 'added');
+    this.active.add(tracked);
+    return { result: retried ? 'retried' : 'added', outcome };
   }
 
   async dispatchMany<Q extends QueueName, N extends JobName<Q>>(
@@ -58,25 +96,33 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
     for (const job of jobs) await this.dispatch(queue, name, job.data, { jobId: job.jobId });
   }
 
-  private async run(queue: QueueName, name: string, data: unknown, options: DispatchOptions): Promise<void> {
+  /** Never rejects; undefined when the process stopped before the job ended. */
+  private async run(
+    queue: QueueName,
+    name: string,
+    data: unknown,
+    options: DispatchOptions,
+  ): Promise<Outcome | undefined> {
     // A delayed job that has not started when the process stops is dropped: the rows it works
     // from stay in PostgreSQL, and the scheduler's tasks pick them up again.
-    if (!(await this.wait(options.delayMs ?? 0))) return;
-    for (let attempt = 0; attempt < JOB_ATTEMPTS; attempt++) {
+    if (!(await this.wait(options.delayMs ?? 0))) return undefined;
+    const attempts = QUEUES[queue].attempts;
+    for (let attempt = 0; attempt < attempts; attempt++) {
       try {
-        await this.handlers().run(queue, name, data, { id: options.jobId, attemptsMade: attempt });
+        const value = await this.handlers().run(queue, name, data, { id: options.jobId, attemptsMade: attempt });
         this.remember(this.completed, options.jobId);
-        return;
+        return { ok: true, value };
       } catch (error) {
-        const last = attempt === JOB_ATTEMPTS - 1 || this.stopping;
+        const last = attempt === attempts - 1 || this.stopping;
         this.logger.warn(`Job ${name} (${options.jobId}) failed on attempt ${attempt + 1}: ${String(error)}`);
         if (last) {
           this.remember(this.failed, options.jobId);
-          return;
+          return { ok: false, error };
         }
-        if (!(await this.wait(this.retryDelayMs * 2 ** attempt))) return;
+        if (!(await this.wait(this.retryDelayMs * 2 ** attempt))) return { ok: false, error };
       }
     }
+    return undefined;
   }
 
   /** Waits `ms`; false when the process began stopping meanwhile. */

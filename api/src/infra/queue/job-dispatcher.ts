@@ -1,4 +1,4 @@
-import type { JobData, JobName, QueueName } from './job-map';
+import type { JobData, JobName, JobResult, QueueName } from './job-map';
 
 export interface DispatchOptions {
   /**
@@ -8,6 +8,37 @@ export interface DispatchOptions {
   jobId: string;
   /** Run no sooner than this many milliseconds from now. */
   delayMs?: number;
+}
+
+export interface WaitOptions {
+  /** A new id, never used before (a request-reply job's id is its caller's alone). */
+  jobId: string;
+  /** Stop waiting after this long, with `JobDeadlineExceededError`. */
+  timeoutMs: number;
+}
+
+/** No answer from a request-reply job within its deadline (the job itself may still run). */
+export class JobDeadlineExceededError extends Error {
+  constructor(
+    readonly jobId: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`Job ${jobId} did not finish within ${timeoutMs} ms.`);
+    this.name = 'JobDeadlineExceededError';
+  }
+}
+
+/** `work`, or `JobDeadlineExceededError` once `timeoutMs` have passed (the timer is always cleared). */
+export async function beforeDeadline<T>(work: Promise<T>, jobId: string, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new JobDeadlineExceededError(jobId, timeoutMs)), Math.max(0, timeoutMs));
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -33,6 +64,19 @@ export abstract class JobDispatcher {
     data: JobData<Q, N>,
     options: DispatchOptions,
   ): Promise<DispatchResult>;
+
+  /**
+   * Request-reply: adds a job with a new id and answers what its handler returned, once it has
+   * succeeded (retries included), or rejects with the handler's last error once it has used up its
+   * attempts, or with `JobDeadlineExceededError` at the deadline. An id used before is refused.
+   * Same in both runners: BullMQ waits through `QueueEvents`, the in-process runner awaits the run.
+   */
+  abstract dispatchAndWait<Q extends QueueName, N extends JobName<Q>>(
+    queue: Q,
+    name: N,
+    data: JobData<Q, N>,
+    options: WaitOptions,
+  ): Promise<JobResult<Q, N>>;
 
   /**
    * Adds many new jobs at once (ids that were never used: no duplicate checks), in one round trip

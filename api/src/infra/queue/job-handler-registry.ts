@@ -50,13 +50,13 @@ export class JobHandlerRegistry implements OnModuleInit {
   }
 
   /**
-   * Runs the job's handler in an EntityManager context of its own (never the global one); a job
-   * nobody handles fails (and is retried, then kept as failed).
+   * Runs the job's handler in an EntityManager context of its own (never the global one) and
+   * answers what it returned; a job nobody handles fails (and is retried, then kept as failed).
    */
-  async run(queue: QueueName, name: string, data: unknown, context: JobContext): Promise<void> {
+  async run(queue: QueueName, name: string, data: unknown, context: JobContext): Promise<unknown> {
     const handler = this.handlers.get(`${queue}/${name}`);
     if (!handler) throw new Error(`No handler for the job "${queue}/${name}".`);
     // The one place a payload meets its type: dispatch() typed it from the same job map.
-    await RequestContext.create(this.orm.em, () => handler.handle(data as never, context));
+    return RequestContext.create(this.orm.em, () => handler.handle(data as never, context));
   }
 }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { JobData, JobName, QueueName } from './job-map';
+import type { JobData, JobName, JobResult, QueueName } from './job-map';
 
 /** What a handler may know of the delivery (the same from BullMQ and the in-process runner). */
 export interface JobContext {
@@ -8,9 +8,9 @@ export interface JobContext {
   attemptsMade: number;
 }
 
-/** Handles one job name; `data` is typed from the job map. */
+/** Handles one job name; `data` (and a request-reply job's answer) are typed from the job map. */
 export interface JobHandler<Q extends QueueName, N extends JobName<Q>> {
-  handle(data: JobData<Q, N>, context: JobContext): Promise<void>;
+  handle(data: JobData<Q, N>, context: JobContext): Promise<JobResult<Q, N>>;
 }
 
 export interface HandledJob {

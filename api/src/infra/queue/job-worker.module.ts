@@ -14,8 +14,9 @@ function queueWorkerHost(queue: QueueName): Type<WorkerHost> {
       super();
     }
 
-    async process(job: Job): Promise<void> {
-      await this.registry.run(queue, job.name, job.data, { id: job.id ?? '', attemptsMade: job.attemptsMade });
+    /** What the handler answers becomes the job's return value (a request-reply job's result). */
+    process(job: Job): Promise<unknown> {
+      return this.registry.run(queue, job.name, job.data, { id: job.id ?? '', attemptsMade: job.attemptsMade });
     }
   }
   Object.defineProperty(QueueWorkerHost, 'name', { value: `${queue}-queue-worker` });

@@ -62,6 +62,11 @@ export class ContactsService {
     return contact;
   }
 
+  /** Whether a card of the user's (its id and creation time, read by the caller) is in sight on their plan. */
+  async isVisible(user: BoardOwner, card: { id: number; createdAt: Date }): Promise<boolean> {
+    return !(await this.board.isHidden(user, card));
+  }
+
   /** Adds a card at the top of its column; a limited plan refuses one past its allowance. */
   async create(user: BoardOwner, request: CreateContactRequest): Promise<Contact> {
     const column =

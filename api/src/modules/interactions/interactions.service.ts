@@ -10,12 +10,12 @@ import {
 import { Clock } from '../../infra/time/clock';
 import type { BoardOwner } from '../board/board.service';
 import { Contact } from '../contacts/contact.entity';
-import { ContactsService } from '../contacts/contacts.service';
+import { CONTACT_NOT_FOUND_MESSAGE, ContactsService } from '../contacts/contacts.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import type { SignedInUser } from '../users/signed-in-user-cache';
 import { User } from '../users/user.entity';
 import { Interaction } from './interaction.entity';
-import { LATEST_PER_CONTACT } from './interactions.queries';
+import { CONTACT_WITH_HISTORY, LATEST_PER_CONTACT } from './interactions.queries';
 
 export const INTERACTION_NOT_FOUND_MESSAGE = 'Interaction not found.';
 
@@ -28,6 +28,26 @@ export interface LatestInteraction {
   contactMethod: string;
   dateContacted: string;
   notes: string;
+}
+
+/** A card and its newest interactions, as a follow-up draft is written from them. */
+export interface ContactWithHistory {
+  contact: {
+    id: number;
+    name: string;
+    title: string | null;
+    company: string | null;
+    connectionDescription: string | null;
+    dateConnected: string | null;
+  };
+  /** Newest first. */
+  history: {
+    id: number;
+    dateContacted: string;
+    contactMethod: string;
+    notes: string;
+    nextContactDate: string | null;
+  }[];
 }
 
 /**
@@ -63,6 +83,51 @@ export class InteractionsService {
       { user: user.id, ...(visible ? { contact: { $in: visible } } : {}) },
       { orderBy: { dateContacted: 'desc', id: 'desc' } },
     );
+  }
+
+  /**
+   * A card the user can see (404 like `findVisible` otherwise) with its newest `limit` interactions,
+   * newest first: one statement, and a second only for a limited plan's visibility.
+   */
+  async contactWithHistory(user: InteractionOwner, contactId: number, limit: number): Promise<ContactWithHistory> {
+    const [row] = await this.em.execute<
+      {
+        id: number;
+        name: string;
+        title: string | null;
+        company: string | null;
+        connection_description: string | null;
+        date_connected: string | null;
+        created_at: Date;
+        history: {
+          id: number;
+          date_contacted: string;
+          contact_method: string;
+          notes: string;
+          next_contact_date: string | null;
+        }[];
+      }[]
+    >(CONTACT_WITH_HISTORY, [limit, contactId, user.id]);
+    if (!row || !(await this.contacts.isVisible(user, { id: row.id, createdAt: row.created_at }))) {
+      throw new NotFoundException({ errors: [CONTACT_NOT_FOUND_MESSAGE] });
+    }
+    return {
+      contact: {
+        id: row.id,
+        name: row.name,
+        title: row.title,
+        company: row.company,
+        connectionDescription: row.connection_description,
+        dateConnected: row.date_connected,
+      },
+      history: row.history.map((entry) => ({
+        id: entry.id,
+        dateContacted: entry.date_contacted,
+        contactMethod: entry.contact_method,
+        notes: entry.notes,
+        nextContactDate: entry.next_contact_date,
+      })),
+    };
   }
 
   async create(user: InteractionOwner, request: CreateInteractionRequest): Promise<Interaction> {

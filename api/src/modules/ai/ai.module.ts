@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { ContactsModule } from '../contacts/contacts.module';
+import { InteractionsModule } from '../interactions/interactions.module';
+import { UsersModule } from '../users/users.module';
+import { AiController } from './ai.controller';
+import { AiService } from './ai.service';
+import { DRAFT_BOX, DraftBox } from './draft-box';
+import { DraftLimits } from './draft-limits';
+import { DraftWriter } from './draft-writer.service';
+import { AI_PROVIDER } from './providers/ai-provider';
+import { createAiProvider } from './providers/create-provider';
+
+/**
+ * Follow-up drafts: the api asks (`POST /api/geminis/`), the worker writes (`ai.draft`) with the
+ * provider `AI_PROVIDER` names: Gemini, an OpenAI-compatible server (a local model), or the template.
+ */
+@Module({
+  imports: [UsersModule, ContactsModule, InteractionsModule],
+  controllers: [AiController],
+  providers: [
+    AiService,
+    DraftLimits,
+    DraftWriter,
+    { provide: AI_PROVIDER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createAiProvider(config.ai) },
+    { provide: DRAFT_BOX, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DraftBox(config.sessionSecret) },
+  ],
+  exports: [DraftWriter],
+})
+export class AiModule {}

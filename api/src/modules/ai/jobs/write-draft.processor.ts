@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import { HandlesJob, type JobHandler } from '../../../infra/queue/job-handler';
+import type { DraftJobResult, JobData } from '../../../infra/queue/job-map';
+import { DraftWriter } from '../draft-writer.service';
+
+/** `ai.draft`: writes one follow-up draft and answers it (sealed) to the request waiting for it. */
+@HandlesJob('ai', 'ai.draft')
+@Injectable()
+export class WriteDraftProcessor implements JobHandler<'ai', 'ai.draft'> {
+  constructor(private readonly writer: DraftWriter) {}
+
+  handle(data: JobData<'ai', 'ai.draft'>): Promise<DraftJobResult> {
+    return this.writer.write(data);
+  }
+}
