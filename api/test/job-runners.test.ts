@@ -89,6 +89,14 @@ class DraftHandler implements JobHandler<'ai', 'ai.draft'> {
   }
 }
 
+@HandlesJob('billing', 'billing.sync-customers')
+@Injectable()
+class BillingHandler implements JobHandler<'billing', 'billing.sync-customers'> {
+  handle(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 const RETRY_DELAY_MS = 40;
 let nextId = 1;
 
@@ -331,7 +339,10 @@ describe('the worker’s handlers', () => {
 
   it('boot when every job has exactly one handler', async () => {
     expect(
-      await boot([RecordingHandler, ReminderHandler, ImportHandler, ExportHandler, DraftHandler], false),
+      await boot(
+        [RecordingHandler, ReminderHandler, ImportHandler, ExportHandler, DraftHandler, BillingHandler],
+        false,
+      ),
     ).toBeUndefined();
   });
 });

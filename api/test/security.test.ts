@@ -23,9 +23,14 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/config',
   // Proven by the signed token in the link (RFC 8058 one-click, from a mail client without a cookie).
   'POST /api/reminders/unsubscribe',
+  // Stripe proves itself by signing the body (api/test/billing.test.ts checks the signature).
+  'POST /api/stripe/webhook',
 ]);
-/** State-changing routes that prove their caller another way than the CSRF token (a signed token). */
-const CSRF_EXEMPT_ROUTES = new Set(['POST /api/reminders/unsubscribe']);
+/**
+ * State-changing routes that prove their caller another way than the CSRF token (a signed token, or
+ * Stripe's signature), in the route table's order.
+ */
+const CSRF_EXEMPT_ROUTES = new Set(['POST /api/reminders/unsubscribe', 'POST /api/stripe/webhook']);
 
 /** Signed-in but unverified users may call these (the confirmation screen and their own account). */
 const UNVERIFIED_ROUTES = new Set([
@@ -97,6 +102,14 @@ describe('security', () => {
       expect(res.status, `${key} answered ${res.status} to a signed-out caller`).toBe(401);
       expect(res.body.errors).toEqual(['Please log in to continue.']);
     }
+  });
+
+  it("lets Stripe's webhook through without a CSRF token, by the mark on its route", async () => {
+    const webhook = describeRoutes(app.running.app).find((route) => route.path === '/api/stripe/webhook');
+    expect(webhook).toMatchObject({ method: 'POST', access: 'public', csrfExempt: true });
+    // Without a token it reaches its handler (here billing is off: 503), not the CSRF guard's 403.
+    const res = await (await ApiClient.create(app.url)).post('/api/stripe/webhook', {}, { csrf: false });
+    expect(res.status).toBe(503);
   });
 
   it('walks every state-changing route: without the session CSRF token it is 403 and nothing changes', async () => {

@@ -62,7 +62,8 @@ describe.each(modes)('scheduled tasks (%s)', (mode) => {
   it('lists every task with its schedule', async () => {
     const { code, output } = await runTaskCli(app, ['--list']);
     expect(code).toBe(0);
-    for (const name of ['mail-redelivery', 'prune-sessions']) expect(output).toMatch(new RegExp(`^${name} `, 'm'));
+    for (const name of ['mail-redelivery', 'prune-sessions', 'premium-expiry', 'stripe-reconcile'])
+      expect(output).toMatch(new RegExp(`^${name} `, 'm'));
   });
 
   it('refuses an unknown name and names the known ones', async () => {

@@ -12,8 +12,8 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { freePort, postgresAnswers } from '@tend/test-kit';
-import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
+import { adminQuery, runNode, stopApp, waitReady } from './helpers/app-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +23,12 @@ declare module 'vitest' {
     dataDir: string;
     /** The app's database, for set-ups the API cannot make (a premium plan, hundreds of cards). */
     databaseUrl: string;
+    /**
+     * The app's build and environment (its database included): `npm run task` beside it, or a second
+     * app with other settings (`helpers/billing-app.ts`).
+     */
+    appDir: string;
+    appEnv: Record<string, string>;
   }
 }
 
@@ -30,17 +36,6 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Folders outside DATA_DIR that the run made (an embedded cluster kept under /var/lib/tend as root). */
 const removeAfterwards: string[] = [];
 const LOG_FILE = join(ROOT, '.data', 'e2e', 'app.log');
-const READY_TIMEOUT_MS = 120_000;
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Only what a shell passes on; the app's own variables come from `appEnv` alone. */
 function baseEnv(): Record<string, string> {
@@ -50,50 +45,6 @@ function baseEnv(): Record<string, string> {
     if (value) env[key] = value;
   }
   return env;
-}
-
-interface RunResult {
-  code: number | null;
-  output: string;
-}
-
-function runNode(args: string[], env: Record<string, string>, cwd: string): Promise<RunResult> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolveRun({ code, output }));
-  });
-}
-
-async function waitReady(baseUrl: string, app: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null || app.signalCode !== null) {
-      throw new Error(`[browser tests] The app exited before it was ready:\n${output()}`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/api/ready`);
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`[browser tests] The app was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
-}
-
-function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolveExit) => {
-    const timer = setTimeout(() => resolveExit(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolveExit(true);
-    });
-  });
 }
 
 /** Kills an embedded PostgreSQL left behind by a crashed app, so no server outlives the run. */
@@ -198,14 +149,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let stopping = false;
   const cleanup = async (): Promise<void> => {
     stopping = true;
-    if (app && app.exitCode === null && app.signalCode === null) {
-      app.kill('SIGTERM');
-      if (!(await waitExit(app, 30_000))) {
-        console.warn('[browser tests] The app did not stop within 30 s of SIGTERM: killing it.');
-        app.kill('SIGKILL');
-        await waitExit(app, 5_000);
-      }
-    }
+    await stopApp(app);
     killEmbeddedPostgres(dataDir);
     if (database) {
       try {
@@ -260,5 +204,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('databaseUrl', databaseUrl);
+  project.provide('appDir', build);
+  // A task run beside the app uses its database (the embedded one too, which the app runs).
+  project.provide('appEnv', { ...appEnv, DATABASE_URL: databaseUrl });
   return cleanup;
 }

@@ -1,4 +1,6 @@
 import { EmailToken } from '../modules/auth/email-token.entity';
+import { BillingSubscription } from '../modules/billing/billing-subscription.entity';
+import { StripeEvent } from '../modules/billing/stripe-event.entity';
 import { Contact } from '../modules/contacts/contact.entity';
 import { MailMessage } from '../modules/mail/mail-message.entity';
 import { Tier } from '../modules/tiers/tier.entity';
@@ -27,4 +29,6 @@ export const ENTITIES = [
   ReminderDelivery,
   ImportRun,
   DataExport,
+  BillingSubscription,
+  StripeEvent,
 ];

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../modules/billing/billing.module';
+import { PremiumExpiryTask } from '../modules/billing/jobs/premium-expiry.task';
+import { StripeReconcileTask } from '../modules/billing/jobs/stripe-reconcile.task';
 import { MailModule } from '../modules/mail/mail.module';
 import { MailRedeliveryTask } from '../modules/mail/jobs/mail-redelivery.task';
 import { PruneRateLimitsTask } from '../modules/auth/jobs/prune-rate-limits.task';
@@ -14,7 +17,15 @@ import { PruneImportsTask } from '../modules/imports/jobs/prune-imports.task';
  * bounded statement themselves. The scheduler role fires them on their cron; `npm run task` runs one.
  */
 @Module({
-  imports: [MailModule, SessionsModule, RemindersModule, ImportsModule],
-  providers: [MailRedeliveryTask, PruneSessionsTask, PruneRateLimitsTask, RemindersFanOutTask, PruneImportsTask],
+  imports: [MailModule, SessionsModule, RemindersModule, ImportsModule, BillingModule],
+  providers: [
+    MailRedeliveryTask,
+    PruneSessionsTask,
+    PruneRateLimitsTask,
+    RemindersFanOutTask,
+    PruneImportsTask,
+    PremiumExpiryTask,
+    StripeReconcileTask,
+  ],
 })
 export class SchedulerModule {}

@@ -3,6 +3,8 @@ import type { AppConfig } from '../config/app-config';
 import { JobWorkerModule } from '../infra/queue/job-worker.module';
 import { AiModule } from '../modules/ai/ai.module';
 import { WriteDraftProcessor } from '../modules/ai/jobs/write-draft.processor';
+import { BillingModule } from '../modules/billing/billing.module';
+import { SyncCustomersProcessor } from '../modules/billing/jobs/sync-customers.processor';
 import { SendMailProcessor } from '../modules/mail/jobs/send-mail.processor';
 import { MailModule } from '../modules/mail/mail.module';
 import { DeliverReminderProcessor } from '../modules/reminders/jobs/deliver-reminder.processor';
@@ -20,13 +22,14 @@ export class WorkerModule {
       imports: [
         JobWorkerModule.forRoot({
           bullmq: config.redisUrl !== undefined,
-          imports: [MailModule, RemindersModule, ImportsModule, AiModule],
+          imports: [MailModule, RemindersModule, ImportsModule, AiModule, BillingModule],
           handlers: [
             SendMailProcessor,
             DeliverReminderProcessor,
             RunImportProcessor,
             BuildExportProcessor,
             WriteDraftProcessor,
+            SyncCustomersProcessor,
           ],
         }),
       ],

@@ -66,3 +66,6 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+export { FakeStripe, parseStripeParams } from './fake-stripe';
+export type { FakeEvent, FakePrice, FakeStripeOptions, SignedDelivery, SubscriptionSetup } from './fake-stripe';

@@ -57,17 +57,18 @@ export interface BoardApi {
 /**
  * The API as the signed-in page's user: the page's cookies, and the session's CSRF token from
  * `GET /api/session` (the same token the app holds, so the app keeps working). For quick set-up
- * only; every journey then acts and checks through the screen.
+ * only; every journey then acts and checks through the screen. `origin` is the app's address (the
+ * global setup's, unless a journey started another).
  */
-export async function boardApi(page: Page): Promise<BoardApi> {
+export async function boardApi(page: Page, origin = baseUrl()): Promise<BoardApi> {
   const request = page.context().request;
-  const session = await request.get(`${baseUrl()}/api/session`);
+  const session = await request.get(`${origin}/api/session`);
   const csrf = session.headers()['x-csrf-token'];
   if (!csrf) throw new Error('GET /api/session answered without an X-CSRF-Token header.');
   const headers = { 'X-CSRF-Token': csrf, Accept: 'application/json' };
 
   const send = async (method: 'GET' | 'POST', path: string, data?: unknown): Promise<RawAnswer> => {
-    const response = await request.fetch(`${baseUrl()}${path}`, { method, headers, data, failOnStatusCode: false });
+    const response = await request.fetch(`${origin}${path}`, { method, headers, data, failOnStatusCode: false });
     const text = await response.text();
     return { status: response.status(), body: text ? (JSON.parse(text) as unknown) : undefined };
   };

@@ -19,6 +19,8 @@ export function launchBrowser(): Promise<Browser> {
 
 export interface PageOptions {
   viewport?: { width: number; height: number };
+  /** Another app than the global setup's (one a journey started with other settings). */
+  baseUrl?: string;
 }
 
 export interface BrowserSession {
@@ -66,7 +68,7 @@ export function useBrowser(): BrowserSession {
     async openPage(options = {}) {
       if (!browser) throw new Error('useBrowser(): the browser is not running (call openPage inside a test).');
       const context = await browser.newContext({
-        baseURL: baseUrl(),
+        baseURL: options.baseUrl ?? baseUrl(),
         viewport: options.viewport ?? VIEWPORT,
         deviceScaleFactor: 1,
         // Not 'reduce': the app's reduced-motion CSS also shortens react-toastify's progress-bar

@@ -11,6 +11,9 @@ import { serveWebApp } from './static-assets';
 
 export const WEB_DIST_DIR = resolve(__dirname, '..', '..', '..', '..', 'web', 'dist');
 
+/** Stripe signs the exact bytes it sends: this one path keeps its body raw (a Buffer), unparsed. */
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+
 /** Body-parser and other pre-routing failures become `{"errors": [...]}` like everything else. */
 function preRoutingErrors(
   err: { type?: string; status?: number },
@@ -74,6 +77,8 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, se
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // Before the JSON parser, which then leaves the already-read body alone.
+  app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }));
   // Large enough that an absurd password reaches validation (a clear 400) rather than the size limit.
   app.use(express.json({ limit: '2mb' }));
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));

@@ -25,6 +25,10 @@ export interface JobMap {
      */
     'ai.draft': { contactId: number; userId: number; tone: DraftTone; purpose: DraftPurpose; deadlineAt: number };
   };
+  billing: {
+    /** Re-read these users' subscriptions from Stripe (the daily reconciliation, a page of users). */
+    'billing.sync-customers': { userIds: number[] };
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -72,6 +76,7 @@ export const QUEUES: { [Q in QueueName]: QueueSettings<Q> } = {
   imports: { jobs: ['import.run', 'export.build'], concurrency: 2, attempts: JOB_ATTEMPTS },
   // Someone is waiting for each draft: one run (the provider call retries within it), many at once.
   ai: { jobs: ['ai.draft'], concurrency: 16, attempts: 1 },
+  billing: { jobs: ['billing.sync-customers'], concurrency: 1, attempts: JOB_ATTEMPTS },
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
 import { ContactsModule } from '../contacts/contacts.module';
 import { MailModule } from '../mail/mail.module';
 import { TiersModule } from '../tiers/tiers.module';
@@ -9,7 +10,7 @@ import { AccountService } from './account.service';
 
 /** `/api/users`: sign-up and the signed-in user's own account. */
 @Module({
-  imports: [AuthModule, UsersModule, TiersModule, ContactsModule, MailModule],
+  imports: [AuthModule, UsersModule, TiersModule, ContactsModule, MailModule, BillingModule],
   controllers: [AccountController],
   providers: [AccountService],
 })

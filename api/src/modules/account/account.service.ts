@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { throttleKeyForIp } from '../../infra/http/client-ip';
 import { RateLimiterService, type LimitRule } from '../../infra/http/rate-limiter.service';
 import { EmailVerificationService } from '../auth/email-verification.service';
+import { BillingService } from '../billing/billing.service';
 import { PasswordHasher } from '../auth/password-hasher';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService, type ActiveSession } from '../auth/sessions/sessions.service';
@@ -31,6 +32,7 @@ export class AccountService {
     private readonly sessions: SessionsService,
     private readonly contacts: ContactsService,
     private readonly limiter: RateLimiterService,
+    private readonly billing: BillingService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.signupPerIp = { name: 'signup-ip', points: config.throttle.signupPerIp, durationSeconds: 5 * 60 };
@@ -86,14 +88,14 @@ export class AccountService {
   }
 
   /**
-   * Deletes the user and everything they own (cascades), ends their sessions, says goodbye by
-   * mail, and removes their photo files once the deletion has committed. The password is asked
-   * again first.
+   * Asks for the password again, then cancels any subscription (PRODUCT.md §4; when Stripe cannot,
+   * nothing is deleted), then deletes the user and everything they own (cascades), ends their
+   * sessions, says goodbye by mail, and removes their photo files once the deletion has committed.
    */
   async delete(user: User, password: string): Promise<void> {
     // Re-authentication first (422 'Original password incorrect.', throttled like validate-user).
     await this.passwords.assertCurrentPassword(user, password);
-    // Billing cancels an active subscription here once billing exists (spec: cancel first).
+    await this.billing.cancelAllForDeletion(user);
     const { message, photos } = await this.em.transactional(async () => {
       const keys = await this.contacts.photoKeysOf(user.id);
       const goodbye = await this.mail.record('account-deleted', user.email, accountDeletedMail(user), null);

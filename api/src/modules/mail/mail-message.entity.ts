@@ -6,7 +6,10 @@ export type MailKind =
   | 'reset-password'
   | 'password-changed'
   | 'account-deleted'
-  | 'follow-up-reminder';
+  | 'follow-up-reminder'
+  | 'premium-started'
+  | 'payment-failed'
+  | 'premium-ended';
 
 /** One email to send. The queue job carries only this row's id, never an address or a token. */
 @Entity({ tableName: 'mail_messages' })

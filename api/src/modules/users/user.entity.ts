@@ -47,12 +47,19 @@ export class User {
   @Property({ type: 'boolean', default: false })
   freeTrial: boolean = false;
 
-  @Property({ type: 'date', nullable: true })
-  premiumExpiryDate: string | null = null;
+  /**
+   * Premium lasts until this moment (the end of the period Stripe was paid for); the expiry task
+   * downgrades once it has passed and no subscription renews. Set only by billing.
+   */
+  @Index()
+  @Property({ type: 'datetime', nullable: true })
+  premiumExpiryDate: Date | null = null;
 
+  /** Stripe could not charge the latest invoice: the board shows the payment banner. */
   @Property({ type: 'boolean', default: false })
   paymentIssue: boolean = false;
 
+  /** The user's Stripe customer (made at the first checkout). */
   @Property({ type: 'string', length: 255, nullable: true, unique: true })
   stripeId: string | null = null;
 

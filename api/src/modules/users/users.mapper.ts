@@ -11,7 +11,7 @@ export function toUserResponse(user: SignedInUser): UserResponse {
     desired_email: user.desiredEmail,
     plan: user.plan,
     free_trial: user.freeTrial,
-    premium_expiry_date: user.premiumExpiryDate,
+    premium_expiry_date: user.premiumExpiryDate?.toISOString() ?? null,
     payment_issue: user.paymentIssue,
     stripe_id: user.stripeId,
     time_zone: user.timeZone,

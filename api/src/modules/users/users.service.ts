@@ -11,6 +11,14 @@ export interface NewUser {
   timeZone?: string | undefined;
 }
 
+/** The plan fields only billing sets (from Stripe's state, or when premium expires). */
+export interface BillingFields {
+  plan: Plan | null;
+  freeTrial: boolean;
+  premiumExpiryDate: Date | null;
+  paymentIssue: boolean;
+}
+
 export interface ProfileChanges {
   name?: string | undefined;
   plan?: Plan | undefined;
@@ -33,6 +41,10 @@ export class UsersService {
 
   findByEmail(email: string): Promise<User | null> {
     return this.em.findOne(User, { email: email.toLowerCase() });
+  }
+
+  findByStripeId(customerId: string): Promise<User | null> {
+    return this.em.findOne(User, { stripeId: customerId });
   }
 
   /** Loads the password hash too (it is lazy so it never rides along by accident). */
@@ -71,6 +83,37 @@ export class UsersService {
     }
     await this.em.flush();
     return user;
+  }
+
+  /** Billing's changes to the plan (premium only ever comes through here). */
+  async setBilling(user: User, fields: BillingFields): Promise<void> {
+    Object.assign(user, fields);
+    await this.em.flush();
+  }
+
+  async setStripeId(user: User, customerId: string): Promise<void> {
+    user.stripeId = customerId;
+    await this.em.flush();
+  }
+
+  /** Premium users whose paid time ended before `now`, by id after `afterId` (a page for the expiry task). */
+  async premiumExpiredIds(now: Date, afterId: number, limit: number): Promise<number[]> {
+    const users = await this.em.find(
+      User,
+      { plan: 'premium', premiumExpiryDate: { $lte: now }, id: { $gt: afterId } },
+      { fields: ['id'], orderBy: { id: 'asc' }, limit },
+    );
+    return users.map((user) => user.id);
+  }
+
+  /** Users with a Stripe customer, by id after `afterId` (a page for the reconciliation). */
+  async customerIds(afterId: number, limit: number): Promise<number[]> {
+    const users = await this.em.find(
+      User,
+      { stripeId: { $ne: null }, id: { $gt: afterId } },
+      { fields: ['id'], orderBy: { id: 'asc' }, limit },
+    );
+    return users.map((user) => user.id);
   }
 
   async setPasswordHash(user: User, passwordHash: string): Promise<void> {

@@ -315,6 +315,24 @@ describe('BoardScreen', () => {
     expect(await screen.findByText(BILLING_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
   });
 
+  it('shows the payment banner above the columns for a premium user whose payment failed', async () => {
+    renderBoard('/kanban', {
+      user: makeUser({
+        plan: 'premium',
+        payment_issue: true,
+        stripe_id: 'cus_1',
+        premium_expiry_date: '2026-07-01T12:00:00.000Z',
+      }),
+      extra: { 'GET /api/retreive-customer-info': { body: { cus: { email: 'pay@example.com' }, sub: {} } } },
+    });
+    const title = await screen.findByText('There is an issue with your payment method.');
+    const banner = title.closest<HTMLElement>('[role="alert"]');
+    if (!banner) throw new Error('The banner is not an alert.');
+    expect(await within(banner).findByText(/pay@example\.com/)).toBeInTheDocument();
+    expect(banner).toHaveTextContent('switches to the free plan on July 1, 2026');
+    expect(await screen.findByRole('heading', { name: 'New' })).toBeInTheDocument();
+  });
+
   it('moves a card with its "Move to..." menu to the top of the chosen column', async () => {
     const user = userEvent.setup();
     const answer = [

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
+import { PaymentBanner } from '@/features/billing/components/payment-issue';
 import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { useTiers } from '@/features/board/api/get-tiers';
 import { BoardPage, type BoardMove } from '@/features/board/components/board-page';
@@ -122,6 +123,7 @@ export function BoardScreen() {
         retryingContacts={contacts.isFetching}
         onMoveContact={handleMove}
         onDeleteContact={setDeleteTarget}
+        banner={<PaymentBanner />}
       />
       {/* A boundary per dialog, mounted with it: its spinner shows while the dialog's code loads. */}
       {addOpen ? (

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { sessionKeys } from '@/lib/session';
-import { billingKeys } from './keys';
+import { refreshBilling } from './keys';
 
 export type CancelResult = 'cancelled' | 'no-subscription';
 
@@ -15,11 +14,6 @@ export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelSubscription,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: billingKeys.all }),
-        queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
-      ]);
-    },
+    onSettled: () => refreshBilling(queryClient),
   });
 }

@@ -14,8 +14,14 @@ function readReferral(): string | null {
  * `POST /api/create-checkout-session`: 200 with the checkout address in `Location`, 201 when an
  * active subscription already exists, 503 while billing is not configured (thrown as ApiError).
  */
-export async function createCheckoutSession(userId: number): Promise<CheckoutResult> {
-  const body: CheckoutRequest = { userId, plan: 'premium', referral: readReferral() };
+export async function createCheckoutSession({
+  userId,
+  plan = 'premium',
+}: {
+  userId: number;
+  plan?: CheckoutRequest['plan'];
+}): Promise<CheckoutResult> {
+  const body: CheckoutRequest = { userId, plan, referral: readReferral() };
   const response = await apiRequest<{ url?: string } | undefined>('/api/create-checkout-session', {
     method: 'POST',
     body,

@@ -1,17 +1,9 @@
+import type { CustomerInfo } from '@tend/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
-/** The billing call's answer (PRODUCT.md §3): the subscription and the payment-provider customer. */
-export interface CustomerInfo {
-  sub?: {
-    cancel_at_period_end?: boolean;
-    current_period_end?: number | null;
-    discount?: { coupon?: { percent_off?: number | null } | null } | null;
-    plan?: { amount?: number | null; interval?: string | null } | null;
-  } | null;
-  cus?: { email?: string | null } | null;
-}
+export type { CustomerInfo };
 
 export function fetchCustomerInfo(): Promise<CustomerInfo> {
   return api<CustomerInfo>('/api/retreive-customer-info');
@@ -41,4 +33,9 @@ export function displayedMonthlyPrice(info: CustomerInfo | undefined): string {
   const base = typeof cents === 'number' ? cents / 100 : 10;
   const percentOff = info?.sub?.discount?.coupon?.percent_off ?? 0;
   return (base * (1 - percentOff / 100)).toFixed(2);
+}
+
+/** The subscription's billing period as the price shows it: "month", or "year" for the annual price. */
+export function displayedPeriod(info: CustomerInfo | undefined): 'month' | 'year' {
+  return info?.sub?.plan?.interval === 'year' ? 'year' : 'month';
 }

@@ -3,41 +3,39 @@ import { ArrowLeft, CreditCard, Sprout, Trash2, TriangleAlert } from 'lucide-rea
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ActionNote } from '@/components/ui/action-note';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage } from '@/lib/api-client';
-import { formatLongDate } from '@/lib/dates';
 import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
 import { useCancelSubscription } from '../api/cancel-subscription';
-import { displayedMonthlyPrice, useCustomerInfo, type CustomerInfo } from '../api/customer-info';
+import { displayedMonthlyPrice, displayedPeriod, useCustomerInfo, type CustomerInfo } from '../api/customer-info';
+import { useReactivateSubscription } from '../api/reactivate-subscription';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { BillingPortalButton, PaymentIssueAlert, periodEndDate } from './payment-issue';
 import {
   DOWNGRADE_FAILED_MESSAGE,
   DOWNGRADE_NO_SUBSCRIPTION_MESSAGE,
   DOWNGRADE_SUCCESS_MESSAGE,
   EMAIL_NOT_AVAILABLE,
+  REACTIVATE_FAILED_MESSAGE,
+  REACTIVATE_SUCCESS_MESSAGE,
 } from '../messages';
 import '../billing.css';
-
-function periodEnd(user: User, info: CustomerInfo | undefined): string | null {
-  const fromProvider = info?.sub?.current_period_end;
-  return formatLongDate(typeof fromProvider === 'number' ? fromProvider * 1000 : user.premium_expiry_date);
-}
 
 function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefined }) {
   const notify = useNotify();
   const { upgrade, pending: upgrading, unavailable } = useUpgrade('new-tab');
   const noteId = useId();
   const cancel = useCancelSubscription();
+  const reactivate = useReactivateSubscription();
   const [dialog, setDialog] = useState<'upgrade' | 'cancel' | null>(null);
   const expiring = info?.sub?.cancel_at_period_end === true;
-  const endDate = periodEnd(user, info);
+  const endDate = periodEndDate(user, info);
 
   if (user.plan === null) {
     return (
@@ -94,13 +92,7 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
 
   return (
     <section className="panel" aria-labelledby="plan-heading">
-      {user.payment_issue ? (
-        <Alert title="There is an issue with your payment method.">
-          Please update your payment information in the billing portal using your billing email (
-          {info?.cus?.email || EMAIL_NOT_AVAILABLE}). Otherwise your account switches to the free plan on{' '}
-          {endDate ?? 'the expiry date'}.
-        </Alert>
-      ) : null}
+      {user.payment_issue ? <PaymentIssueAlert user={user} info={info} /> : null}
       <div className="panel__row">
         <div>
           <h2 id="plan-heading" className="panel__title">
@@ -114,13 +106,27 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
             </p>
           ) : (
             <p className="panel__text">
-              ${displayedMonthlyPrice(info)}/month, unlimited contact cards.
+              ${displayedMonthlyPrice(info)}/{displayedPeriod(info)}, unlimited contact cards.
               {endDate ? ` Renews on ${endDate}.` : ''}
             </p>
           )}
         </div>
-        {expiring ? null : (
-          <Button variant="secondary" onClick={() => setDialog('cancel')}>
+        {/* Keyed: a new button, not the same one restyled (its colour would fade from one to the other). */}
+        {expiring ? (
+          <Button
+            key="reactivate"
+            loading={reactivate.isPending}
+            onClick={() =>
+              reactivate.mutate(user.id, {
+                onSuccess: () => notify.success(REACTIVATE_SUCCESS_MESSAGE),
+                onError: (error) => notify.error(readErrorMessage(error, REACTIVATE_FAILED_MESSAGE)),
+              })
+            }
+          >
+            Reactivate
+          </Button>
+        ) : (
+          <Button key="cancel" variant="secondary" onClick={() => setDialog('cancel')}>
             Cancel Premium
           </Button>
         )}
@@ -171,14 +177,21 @@ function BillingSection({
       {loading ? (
         <Spinner label="Loading billing details" />
       ) : (
-        <>
-          <p className="panel__text">
-            Billing email: <strong>{info?.cus?.email || EMAIL_NOT_AVAILABLE}</strong>
-          </p>
-          {failed ? (
-            <p className="panel__text muted">Billing details are unavailable right now. Please try again later.</p>
-          ) : null}
-        </>
+        <div className="panel__row">
+          <div>
+            <p className="panel__text">
+              Billing email: <strong>{info?.cus?.email || EMAIL_NOT_AVAILABLE}</strong>
+            </p>
+            {failed ? (
+              <p className="panel__text muted">Billing details are unavailable right now. Please try again later.</p>
+            ) : (
+              <p className="panel__text muted">
+                Payment method, invoices and receipts are in the Stripe billing portal.
+              </p>
+            )}
+          </div>
+          <BillingPortalButton />
+        </div>
       )}
     </section>
   );

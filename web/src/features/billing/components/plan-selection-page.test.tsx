@@ -84,6 +84,25 @@ describe('PlanSelectionPage', () => {
     );
   });
 
+  it("offers the annual price at the server's amount when there is one", async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const http = mockFetch({
+      'GET /api/session': session,
+      'GET /api/billing/plans': { body: { annual: { amount: 9600, currency: 'usd' } } },
+      'POST /api/create-checkout-session': { status: 200, headers: { Location: 'https://checkout.example/s/2' } },
+    });
+    renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Choose Premium yearly: $96.00/year' }));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://checkout.example/s/2', '_blank', 'noopener,noreferrer'),
+    );
+    expect(http.callsTo('POST', '/api/create-checkout-session')[0]?.body).toEqual({
+      userId: 7,
+      plan: 'premium_annual',
+      referral: null,
+    });
+  });
+
   it('tells the user when a subscription already exists (201)', async () => {
     mockFetch({ 'GET /api/session': session, 'POST /api/create-checkout-session': { status: 201, body: {} } });
     renderScreen(<PlanSelectionPage />, { path: '/kanban', user: me });

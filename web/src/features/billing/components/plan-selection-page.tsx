@@ -8,6 +8,7 @@ import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage } from '@/lib/api-client';
 import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
+import { formatPrice, useBillingPlans } from '../api/billing-plans';
 import { useSelectFreePlan } from '../api/update-plan';
 import { useUpgrade } from '../hooks/use-upgrade';
 import { SELECT_PLAN_FAILED_MESSAGE } from '../messages';
@@ -22,6 +23,7 @@ export function PlanSelectionPage() {
   const selectFree = useSelectFreePlan();
   const { upgrade, pending: upgrading, unavailable } = useUpgrade('new-tab');
   const noteId = useId();
+  const annual = useBillingPlans(unavailable === null).data?.annual ?? null;
 
   return (
     <section className="plan-selection" aria-labelledby="plan-selection-title">
@@ -74,6 +76,17 @@ export function PlanSelectionPage() {
                     Choose Premium
                   </Button>
                   {unavailable ? <ActionNote id={noteId}>{unavailable}</ActionNote> : null}
+                  {annual ? (
+                    <Button
+                      variant="secondary"
+                      block
+                      className="plan-card__alternative"
+                      disabled={upgrading || selectFree.isPending}
+                      onClick={() => upgrade(user.id, undefined, 'premium_annual')}
+                    >
+                      Choose Premium yearly: {formatPrice(annual.amount, annual.currency)}/year
+                    </Button>
+                  ) : null}
                 </>
               }
             />

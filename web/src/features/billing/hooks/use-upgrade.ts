@@ -1,4 +1,4 @@
-import { BILLING_NOT_CONFIGURED_MESSAGE } from '@tend/contracts';
+import { BILLING_NOT_CONFIGURED_MESSAGE, type CheckoutRequest } from '@tend/contracts';
 import { useCallback } from 'react';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage } from '@/lib/api-client';
@@ -18,20 +18,23 @@ export function useUpgrade(mode: 'new-tab' | 'same-tab' = 'new-tab') {
   const billingEnabled = useBillingEnabled();
 
   const upgrade = useCallback(
-    (userId: number, onDone?: () => void) => {
-      mutate(userId, {
-        onSuccess: (result) => {
-          if (result.kind === 'already-subscribed') {
-            notify.info(CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE);
-          } else if (mode === 'new-tab') {
-            window.open(result.url, '_blank', 'noopener,noreferrer');
-          } else {
-            window.location.assign(result.url);
-          }
-          onDone?.();
+    (userId: number, onDone?: () => void, plan: CheckoutRequest['plan'] = 'premium') => {
+      mutate(
+        { userId, plan },
+        {
+          onSuccess: (result) => {
+            if (result.kind === 'already-subscribed') {
+              notify.info(CHECKOUT_ACTIVE_SUBSCRIPTION_MESSAGE);
+            } else if (mode === 'new-tab') {
+              window.open(result.url, '_blank', 'noopener,noreferrer');
+            } else {
+              window.location.assign(result.url);
+            }
+            onDone?.();
+          },
+          onError: (error) => notify.error(readErrorMessage(error, CHECKOUT_FAILED_MESSAGE)),
         },
-        onError: (error) => notify.error(readErrorMessage(error, CHECKOUT_FAILED_MESSAGE)),
-      });
+      );
     },
     [mutate, mode, notify],
   );

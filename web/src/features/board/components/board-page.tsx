@@ -1,6 +1,6 @@
 import type { Contact } from '@tend/contracts';
 import { Columns3, SearchX } from 'lucide-react';
-import { useDeferredValue, useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
@@ -37,6 +37,8 @@ export interface BoardPageProps {
   onMoveContact: (move: BoardMove) => void;
   /** Asks to delete (the confirmation belongs to the contact feature). */
   onDeleteContact: (contact: Contact) => void;
+  /** Shown above the columns (billing's payment banner, composed by the app). */
+  banner?: ReactNode;
 }
 
 function LoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
@@ -63,6 +65,7 @@ export function BoardPage({
   retryingContacts,
   onMoveContact,
   onDeleteContact,
+  banner,
 }: BoardPageProps) {
   const tiers = useTiers();
   const user = useCurrentUser();
@@ -139,6 +142,7 @@ export function BoardPage({
       <p className="visually-hidden" role="status">
         {filtering ? `Showing ${counts.shown} of ${counts.total} contacts.` : ''}
       </p>
+      {banner}
       {filtering && counts.shown === 0 ? (
         <p className="board__notice">
           <SearchX size={16} aria-hidden="true" />
