@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['src/**/*.spec.ts', 'test/**/*.test.ts'],
+    // Timing measurements run alone (vitest.timing.config.mts).
+    exclude: ['test/timing/**', '**/node_modules/**'],
     globalSetup: ['test/setup/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -17,6 +17,8 @@ const suites = [
   { name: 'contracts', config: 'libs/contracts/vitest.config.mts' },
   { name: 'extension', config: 'extension/vitest.config.ts' },
   { name: 'api', config: 'api/vitest.config.mts' },
+  // Timing measurements, alone on the machine (nothing else of ours runs beside them).
+  { name: 'api-timing', config: 'api/vitest.timing.config.mts' },
   { name: 'web', config: 'web/vitest.config.ts' },
   { name: 'browser', config: 'web/e2e/vitest.config.ts' },
 ];
