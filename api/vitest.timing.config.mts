@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config.mts';
+import base from './vitest.config.mjs';
 
 // Timing measurements (a side channel that must stay closed): alone, one file at a time, so the
 // other suites' load cannot tilt them.
