@@ -1,4 +1,5 @@
-import { PASSWORDS_MUST_MATCH_MESSAGE } from '@tend/contracts';
+import { PASSWORDS_MUST_MATCH_MESSAGE, passwordProblems } from '@tend/contracts';
+import { useState } from 'react';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
 
@@ -49,4 +50,45 @@ export function NewPasswordFields({
       />
     </>
   );
+}
+
+/** A new password's state, for a screen that shows `NewPasswordFields` with `{...fields}`. */
+export interface NewPassword {
+  password: string;
+  confirmation: string;
+  attempted: boolean;
+  /** A submit was tried: unmet rules and a mismatch show from now on. */
+  attempt(): void;
+  /** The spec's combined password and confirmation check (empty: they may be submitted). */
+  problems(): string[];
+  clear(): void;
+  fields: Pick<
+    NewPasswordFieldsProps,
+    'password' | 'confirmation' | 'onPasswordChange' | 'onConfirmationChange' | 'attempted'
+  >;
+}
+
+export function useNewPassword(): NewPassword {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  return {
+    password,
+    confirmation,
+    attempted,
+    attempt: () => setAttempted(true),
+    problems: () => passwordProblems(password, confirmation),
+    clear: () => {
+      setPassword('');
+      setConfirmation('');
+      setAttempted(false);
+    },
+    fields: {
+      password,
+      confirmation,
+      attempted,
+      onPasswordChange: setPassword,
+      onConfirmationChange: setConfirmation,
+    },
+  };
 }

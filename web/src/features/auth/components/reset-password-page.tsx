@@ -1,11 +1,11 @@
-import { INVALID_RESET_LINK_MESSAGE, INVALID_RESET_LINK_TITLE, passwordProblems } from '@tend/contracts';
+import { INVALID_RESET_LINK_MESSAGE, INVALID_RESET_LINK_TITLE } from '@tend/contracts';
 import { LinkIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { EmailAddress } from '@/components/ui/email-address';
-import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password-fields';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { ApiError, readErrorMessage } from '@/lib/api-client';
@@ -36,9 +36,8 @@ export function ResetPasswordPage() {
   const queryClient = useQueryClient();
   const check = useResetLinkCheck(email, token);
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [attempted, setAttempted] = useState(false);
+  const newPassword = useNewPassword();
+  const { password, confirmation } = newPassword;
   const [linkRejected, setLinkRejected] = useState(false);
 
   if (check.isPending) return <PageSpinner label="Checking your link" />;
@@ -47,12 +46,12 @@ export function ResetPasswordPage() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (reset.isPending) return;
-    setAttempted(true);
+    newPassword.attempt();
     if (password !== confirmation) {
       notify.error(PASSWORDS_DO_NOT_MATCH_TOAST);
       return;
     }
-    if (passwordProblems(password, confirmation).length > 0) return;
+    if (newPassword.problems().length > 0) return;
     reset.mutate(
       { email, token, password },
       {
@@ -81,11 +80,7 @@ export function ResetPasswordPage() {
     >
       <form className="form" onSubmit={handleSubmit} noValidate>
         <NewPasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
-          attempted={attempted}
+          {...newPassword.fields}
           passwordLabel="Enter new password"
           confirmationLabel="Re-enter new password"
         />

@@ -1,10 +1,11 @@
-import { INVALID_EMAIL_MESSAGE, isValidEmail, passwordProblems } from '@tend/contracts';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { emailConfirmationPath, ROUTES } from '@/lib/routes';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password-fields';
+import { useFreePlanCardLimit } from '@/lib/config';
 import { TextField } from '@/components/ui/text-field';
 import { readErrorMessages } from '@/lib/api-client';
 import { useSignUp } from '../api/sign-up';
@@ -16,19 +17,19 @@ export function SignUpPage() {
   const signUp = useSignUp();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [attempted, setAttempted] = useState(false);
+  const newPassword = useNewPassword();
+  const { password } = newPassword;
+  const freeCards = useFreePlanCardLimit();
 
-  const allFilled = name !== '' && email !== '' && password !== '' && confirmation !== '';
-  const emailInvalid = attempted && !isValidEmail(email);
+  const allFilled = name !== '' && email !== '' && password !== '' && newPassword.confirmation !== '';
+  const emailInvalid = newPassword.attempted && !isValidEmail(email);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!allFilled || signUp.isPending) return;
-    setAttempted(true);
+    newPassword.attempt();
     // The spec's combined check: its messages are not listed (the checklist shows them); it blocks.
-    const blocked = passwordProblems(password, confirmation).length > 0 || name.trim() === '' || !isValidEmail(email);
+    const blocked = newPassword.problems().length > 0 || name.trim() === '' || !isValidEmail(email);
     if (blocked) return;
     signUp.mutate(
       { name, email, password },
@@ -39,7 +40,11 @@ export function SignUpPage() {
   return (
     <AuthCard
       title="Create your account"
-      subtitle="Start with 25 free contact cards. No card details needed."
+      subtitle={
+        freeCards === null
+          ? 'Keep your whole network here. No card details needed.'
+          : `Start with ${freeCards} free contact cards. No card details needed.`
+      }
       footer={
         <p>
           Already have an account? <Link to={ROUTES.logIn}>Log in</Link>
@@ -74,15 +79,7 @@ export function SignUpPage() {
           onChange={(e) => setEmail(e.target.value.toLowerCase())}
           error={emailInvalid ? INVALID_EMAIL_MESSAGE : null}
         />
-        <NewPasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
-          attempted={attempted}
-          passwordLabel="Password"
-          confirmationLabel="Re-enter Password"
-        />
+        <NewPasswordFields {...newPassword.fields} passwordLabel="Password" confirmationLabel="Re-enter Password" />
         <Button type="submit" block size="lg" disabled={!allFilled} loading={signUp.isPending}>
           Sign up
         </Button>

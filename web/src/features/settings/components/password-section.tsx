@@ -1,8 +1,8 @@
-import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE, passwordProblems, type User } from '@tend/contracts';
+import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE, type User } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password-fields';
 import { PasswordField } from '@/components/ui/password-field';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage } from '@/lib/api-client';
@@ -25,23 +25,20 @@ export function PasswordSection({ user }: { user: User }) {
   const notify = useNotify();
   const changePassword = useChangePassword();
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [attempted, setAttempted] = useState(false);
+  const newPassword = useNewPassword();
+  const next = newPassword.password;
 
   function reset() {
     setCurrent('');
-    setNext('');
-    setConfirmation('');
-    setAttempted(false);
+    newPassword.clear();
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (current === '' || changePassword.isPending) return;
-    setAttempted(true);
+    newPassword.attempt();
     // Spec: the new password is checked before the original one is validated.
-    if (passwordProblems(next, confirmation).length > 0) return;
+    if (newPassword.problems().length > 0) return;
     changePassword.mutate(
       { userId: user.id, email: user.email, currentPassword: current, newPassword: next },
       {
@@ -69,11 +66,7 @@ export function PasswordSection({ user }: { user: User }) {
           onChange={(e) => setCurrent(e.target.value)}
         />
         <NewPasswordFields
-          password={next}
-          confirmation={confirmation}
-          onPasswordChange={setNext}
-          onConfirmationChange={setConfirmation}
-          attempted={attempted}
+          {...newPassword.fields}
           passwordLabel="Enter new password"
           confirmationLabel="Re-enter new password"
         />
@@ -85,7 +78,11 @@ export function PasswordSection({ user }: { user: User }) {
             <Button variant="secondary" onClick={reset} disabled={changePassword.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={next === '' || confirmation === ''} loading={changePassword.isPending}>
+            <Button
+              type="submit"
+              disabled={next === '' || newPassword.confirmation === ''}
+              loading={changePassword.isPending}
+            >
               Update Password
             </Button>
           </div>
