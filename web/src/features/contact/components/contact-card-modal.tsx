@@ -1,12 +1,13 @@
 import { CARD_TRUNCATION, truncate, updateContactRequestSchema, type Contact, type Tier } from '@tend/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Camera, MessageSquareText, NotebookPen, Trash2, X } from 'lucide-react';
+import { Camera, NotebookPen, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, DialogFrame, DialogTitle } from '@/components/ui/dialog';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
+import { useFollowUpDraft } from '../api/follow-up-draft';
 import { useMoveContact } from '../api/move-contact';
 import { CONTACT_FIELD_KEYS, useUpdateContact, type ContactFields } from '../api/update-contact';
 import { CONTACT_MESSAGES } from '../messages';
@@ -16,6 +17,7 @@ import { ComingSoonPanel } from './coming-soon-panel';
 import { ContactInfoForm, type ContactFieldErrors } from './contact-info-form';
 import { ContactTimeline } from './contact-timeline';
 import { DeleteContactDialog } from './delete-contact-dialog';
+import { FollowUpTab } from './follow-up-tab';
 import { ImageCropModal } from './image-crop-modal';
 import { TierSelect } from './tier-select';
 
@@ -66,9 +68,12 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'close' | 'delete' | 'photo' | null>(null);
   const dirty = !sameFields(values, baseline);
+  // The follow-up draft lives here, not in its tab, so an edited draft survives switching tabs.
+  const followUp = useFollowUpDraft(contact.id);
+  const [tab, setTab] = useState('information');
 
   const requestClose = () => {
-    if (dirty) setDialog('close');
+    if (dirty || followUp.edited) setDialog('close');
     else onClose();
   };
 
@@ -165,7 +170,7 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
       </header>
 
       <div className="contact-modal__body">
-        <Tabs.Root defaultValue="information" className="contact-tabs">
+        <Tabs.Root value={tab} onValueChange={setTab} className="contact-tabs">
           <Tabs.List className="contact-tabs__list" aria-label="Contact card sections">
             <Tabs.Trigger className="contact-tabs__tab" value="information">
               Contact information
@@ -195,9 +200,15 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
             </ComingSoonPanel>
           </Tabs.Content>
           <Tabs.Content className="contact-tabs__panel" value="follow-up">
-            <ComingSoonPanel icon={<MessageSquareText size={28} />} title="Follow-up message">
-              Draft a follow-up to {contact.name} from your notes, then copy it or open it in your email.
-            </ComingSoonPanel>
+            <FollowUpTab
+              contact={contact}
+              followUp={followUp}
+              onShowInteraction={(interactionId) => {
+                setTab('notes');
+                // The Interaction notes tab names each card `interaction-{id}`.
+                requestAnimationFrame(() => document.getElementById(`interaction-${interactionId}`)?.focus());
+              }}
+            />
           </Tabs.Content>
         </Tabs.Root>
         <ContactTimeline contact={contact} />
