@@ -133,20 +133,15 @@ export function FollowUpTab({ contact, followUp, onShowInteraction }: FollowUpTa
         >
           {draft.generated ? 'Regenerate' : 'Generate'}
         </Button>
+        <p className="follow-up__status" role="status">
+          {generating ? `Writing a follow-up to ${contact.name}...` : ''}
+        </p>
       </div>
-
-      <p className="follow-up__status" role="status">
-        {generating ? (
-          <>
-            <Spinner size={14} /> Writing a follow-up to {contact.name}...
-          </>
-        ) : null}
-      </p>
 
       <TextAreaField
         className="follow-up__editor"
         label="Follow-up message"
-        rows={10}
+        rows={7}
         maxLength={DRAFT_MAX_LENGTH}
         value={draft.text}
         readOnly={generating}
