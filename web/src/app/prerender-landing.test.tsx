@@ -15,4 +15,35 @@ describe('prerenderLandingPage', () => {
     expect(hrefs).toEqual(expect.arrayContaining(['/signup', '/login', '/terms', '/privacy-policy']));
     expect(root.querySelector('[data-config-link="support_email"]')).not.toBeNull();
   });
+
+  it('has the demo video lazy (nothing but its sized poster before it is played), muted, with controls', () => {
+    const root = document.createElement('div');
+    root.innerHTML = prerenderLandingPage().markup;
+    const video = root.querySelector('video');
+    expect(video?.getAttribute('preload')).toBe('none');
+    expect(video?.hasAttribute('controls')).toBe(true);
+    expect(video?.hasAttribute('muted')).toBe(true);
+    expect(video?.getAttribute('poster')).toBe('/demo-poster.webp');
+    expect([video?.getAttribute('width'), video?.getAttribute('height')]).toEqual(['1280', '800']);
+    expect(video?.querySelector('source')?.getAttribute('src')).toBe('/demo.webm');
+    expect(video?.querySelector('source')?.getAttribute('type')).toBe('video/webm');
+  });
+
+  it('marks every testimonial as a sample, and names the newsletter day and the free allowance', () => {
+    const root = document.createElement('div');
+    root.innerHTML = prerenderLandingPage().markup;
+    const testimonials = [...root.querySelectorAll('figure.testimonial')];
+    expect(testimonials).toHaveLength(3);
+    for (const testimonial of testimonials) expect(testimonial.textContent).toContain('Sample');
+    expect(root.textContent).toContain('Sample testimonials');
+    expect(root.textContent).toContain('every Tuesday');
+    expect(root.querySelector('[data-config-link="newsletter_url"]')?.textContent).toBe('Subscribe to the newsletter');
+    expect([...root.querySelectorAll('[data-free-plan-cards]')].map((node) => node.textContent)).toEqual([
+      '25',
+      '25',
+      '25',
+      '25',
+    ]);
+    expect(root.textContent).toContain('© 2025 Tend');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PUBLIC_CONFIG } from '@/lib/public-config';
-import { applyPublicConfigLinks } from './public-config-links';
+import { applyFreePlanCards, applyPublicConfigLinks } from './public-config-links';
 
 /** The footer's links as the prerendered landing page has them (built with the defaults). */
 function prerenderedFooter(): HTMLElement {
@@ -37,5 +37,28 @@ describe('applyPublicConfigLinks', () => {
     expect(link(footer, 'Contact us').getAttribute('href')).toBe(`mailto:${DEFAULT_PUBLIC_CONFIG.support_email}`);
     expect(link(footer, 'LinkedIn').hidden).toBe(true);
     expect(link(footer, 'Newsletter').hidden).toBe(true);
+  });
+});
+
+describe('applyFreePlanCards', () => {
+  function prerenderedOffer(): HTMLElement {
+    const section = document.createElement('section');
+    section.innerHTML = `
+      <a href="/signup">Start with <span data-free-plan-cards="">25</span> free cards</a>
+      <li><span data-free-plan-cards="">25</span> cards</li>`;
+    return section;
+  }
+
+  it("names the server's allowance", () => {
+    const offer = prerenderedOffer();
+    applyFreePlanCards(offer, { ...DEFAULT_PUBLIC_CONFIG, free_plan_card_limit: 40 });
+    expect(offer.querySelector('a')?.textContent).toBe('Start with 40 free cards');
+    expect(offer.querySelector('li')?.textContent).toBe('40 cards');
+  });
+
+  it("says 'unlimited' when the server sets no limit", () => {
+    const offer = prerenderedOffer();
+    applyFreePlanCards(offer, { ...DEFAULT_PUBLIC_CONFIG, free_plan_card_limit: null });
+    expect(offer.querySelector('a')?.textContent).toBe('Start with unlimited free cards');
   });
 });

@@ -24,3 +24,21 @@ export function applyPublicConfigLinks(root: ParentNode, config: PublicConfig): 
     link.hidden = false;
   }
 }
+
+/** Marks text that names the free plan's card allowance (a number, or 'unlimited' on this server). */
+export const FREE_CARDS_ATTRIBUTE = 'data-free-plan-cards';
+
+/** How the landing page names the free allowance: '25', or 'unlimited' when the server sets none. */
+export function freePlanCardsText(limit: number | null): string {
+  return limit === null ? 'unlimited' : String(limit);
+}
+
+/**
+ * Writes the server's free plan allowance into the marked text of `root`: the prerendered page
+ * says the default (25), and the server may be set to another number or to no limit.
+ */
+export function applyFreePlanCards(root: ParentNode, config: PublicConfig): void {
+  for (const node of root.querySelectorAll<HTMLElement>(`[${FREE_CARDS_ATTRIBUTE}]`)) {
+    node.textContent = freePlanCardsText(config.free_plan_card_limit);
+  }
+}

@@ -1,9 +1,11 @@
-import { FREE_PLAN_CARD_LIMIT, PLAN_DESCRIPTORS } from '@tend/contracts';
-import { ArrowRight, BellRing, Check, Columns3, NotebookPen, Puzzle, Sparkles } from 'lucide-react';
+import { PLAN_DESCRIPTORS } from '@tend/contracts';
+import { ArrowRight, BellRing, Check, Columns3, Mail, NotebookPen, Puzzle, Quote, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
+import { useFreePlanCardLimit, usePublicConfig } from '@/lib/config';
 import { ROUTES } from '@/lib/routes';
+import { CONFIG_LINK_ATTRIBUTE, FREE_CARDS_ATTRIBUTE, freePlanCardsText } from '../public-config-links';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import '../landing.css';
@@ -35,6 +37,31 @@ const FEATURES = [
     text: 'The Chrome extension adds the profile you are looking at to your board, nothing more.',
   },
 ] as const;
+
+/** Sample testimonials (PRODUCT.md §1): illustrations of how people use Tend, marked as samples. */
+const SAMPLE_TESTIMONIALS = [
+  {
+    quote:
+      'I had 40 people I meant to follow up with and no system. Now each one has a column, a note and a date, and two of them referred me.',
+    name: 'Priya R.',
+    role: 'Product designer, job hunting',
+  },
+  {
+    quote:
+      'The follow-up draft remembers what we talked about last time. I change a line or two and send it, instead of staring at a blank email.',
+    name: 'Jordan L.',
+    role: 'Staff engineer',
+  },
+  {
+    quote:
+      'Saving a LinkedIn profile takes one click, and the reminder on the right day is what finally made me keep in touch.',
+    name: 'Mei C.',
+    role: 'Data lead',
+  },
+] as const;
+
+/** Where the demo video and its poster live (web/public; recorded by `npm run demo-video`). */
+const DEMO_VIDEO = { src: '/demo.webm', poster: '/demo-poster.webp', width: 1280, height: 800 } as const;
 
 const STATS = [
   { value: '88%', label: 'of employers prioritise referrals' },
@@ -80,7 +107,14 @@ function BoardPreview() {
   );
 }
 
+/** The free plan's allowance as the server sets it; the prerendered page fills it in the same way. */
+function FreeCards({ limit }: { limit: number | null }) {
+  return <span {...{ [FREE_CARDS_ATTRIBUTE]: '' }}>{freePlanCardsText(limit)}</span>;
+}
+
 export function LandingPage() {
+  const freeCards = useFreePlanCardLimit();
+  const config = usePublicConfig();
   return (
     <div className="landing">
       <PageTitle>Keep your professional network warm</PageTitle>
@@ -96,7 +130,11 @@ export function LandingPage() {
             </p>
             <div className="hero__actions">
               <Link className={buttonClassName({ size: 'lg' })} to={ROUTES.signUp}>
-                Start with {FREE_PLAN_CARD_LIMIT} free cards <ArrowRight size={18} aria-hidden="true" />
+                {/* One text item of the flex button, so the number keeps ordinary word spacing. */}
+                <span>
+                  Start with <FreeCards limit={freeCards} /> free cards
+                </span>
+                <ArrowRight size={18} aria-hidden="true" />
               </Link>
               <a className={buttonClassName({ variant: 'secondary', size: 'lg' })} href="#features">
                 See how it works
@@ -113,6 +151,31 @@ export function LandingPage() {
               <p className="stats__label">{stat.label}</p>
             </div>
           ))}
+        </section>
+
+        <section id="demo" className="demo" aria-labelledby="demo-title">
+          <h2 id="demo-title" className="section-title">
+            See Tend in action
+          </h2>
+          <p className="section-subtitle">
+            Sign up, add a contact, log a call and draft the follow-up, in thirty seconds of the real app.
+          </p>
+          {/* Nothing of the video loads before it is played (preload="none"); the poster has its size
+              reserved by width and height, so it moves nothing when it arrives. There is no sound. */}
+          <video
+            className="demo__video"
+            controls
+            muted
+            playsInline
+            preload="none"
+            poster={DEMO_VIDEO.poster}
+            width={DEMO_VIDEO.width}
+            height={DEMO_VIDEO.height}
+            aria-label="Demo of Tend: signing up, adding a contact and drafting a follow-up message"
+          >
+            <source src={DEMO_VIDEO.src} type="video/webm" />
+            <a href={DEMO_VIDEO.src}>Download the demo video (WebM)</a>
+          </video>
         </section>
 
         <section id="features" className="features" aria-labelledby="features-title">
@@ -132,12 +195,35 @@ export function LandingPage() {
           </div>
         </section>
 
+        <section className="testimonials" aria-labelledby="testimonials-title">
+          <h2 id="testimonials-title" className="section-title">
+            What keeping in touch looks like
+          </h2>
+          <p className="section-subtitle">
+            Sample testimonials: they show how people use Tend, not quotes from real customers.
+          </p>
+          <div className="testimonials__grid">
+            {SAMPLE_TESTIMONIALS.map((testimonial) => (
+              <figure key={testimonial.name} className="testimonial">
+                <p className="testimonial__badge">Sample</p>
+                <Quote size={20} aria-hidden="true" className="testimonial__mark" />
+                <blockquote className="testimonial__quote">
+                  <p>{testimonial.quote}</p>
+                </blockquote>
+                <figcaption className="testimonial__author">
+                  <strong>{testimonial.name}</strong> <span>{testimonial.role} (sample)</span>
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+        </section>
+
         <section id="pricing" className="pricing" aria-labelledby="pricing-title">
           <h2 id="pricing-title" className="section-title">
             Simple plans
           </h2>
           <p className="section-subtitle">
-            Start with {FREE_PLAN_CARD_LIMIT} free cards. Upgrade when your network grows.
+            Start with <FreeCards limit={freeCards} /> free cards. Upgrade when your network grows.
           </p>
           <div className="pricing__grid">
             {PLAN_DESCRIPTORS.map((plan) => (
@@ -155,7 +241,13 @@ export function LandingPage() {
                 <ul className="price-card__features">
                   <li>
                     <Check size={16} aria-hidden="true" />
-                    {plan.cards === 'Unlimited' ? 'Unlimited cards' : `${plan.cards} cards`}
+                    {plan.name === 'free' ? (
+                      <>
+                        <FreeCards limit={freeCards} /> cards
+                      </>
+                    ) : (
+                      'Unlimited cards'
+                    )}
                   </li>
                   <li>
                     <Check size={16} aria-hidden="true" />
@@ -171,9 +263,37 @@ export function LandingPage() {
           </div>
           <div className="pricing__cta">
             <Link className={buttonClassName({ size: 'lg' })} to={ROUTES.signUp}>
-              Start with {FREE_PLAN_CARD_LIMIT} free cards
+              <span>
+                Start with <FreeCards limit={freeCards} /> free cards
+              </span>
             </Link>
           </div>
+        </section>
+
+        <section className="newsletter" aria-labelledby="newsletter-title">
+          <span className="newsletter__icon" aria-hidden="true">
+            <Mail size={22} />
+          </span>
+          <div className="newsletter__copy">
+            <h2 id="newsletter-title" className="newsletter__title">
+              One networking tip, every Tuesday
+            </h2>
+            <p className="newsletter__text">
+              Our newsletter goes out every Tuesday: a short read on following up, asking for referrals and keeping in
+              touch.
+            </p>
+          </div>
+          {/* Shown once the server names its newsletter page (the prerendered page fills it in). */}
+          <a
+            className={buttonClassName({ variant: 'secondary' })}
+            href={config.newsletter_url || undefined}
+            hidden={!config.newsletter_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            {...{ [CONFIG_LINK_ATTRIBUTE]: 'newsletter_url' }}
+          >
+            Subscribe to the newsletter
+          </a>
         </section>
       </main>
       <SiteFooter />

@@ -16,6 +16,7 @@ export function SiteHeader({ sections = false }: { sections?: boolean }) {
         <nav aria-label="Main" className="site-header__nav">
           {sections ? (
             <>
+              <a href="#demo">Demo</a>
               <a href="#features">Features</a>
               <a href="#pricing">Pricing</a>
             </>

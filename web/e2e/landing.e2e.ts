@@ -1,0 +1,223 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './helpers/app';
+import { useBrowser, visible } from './helpers/browser';
+import { checkScreen } from './helpers/screen';
+
+/** The configuration the global setup's app runs with (api/src/config/config.schema.ts defaults). */
+async function publicConfig(page: Page): Promise<Record<string, unknown>> {
+  const answer = await page.context().request.get(`${baseUrl()}/api/config`);
+  return (await answer.json()) as Record<string, unknown>;
+}
+
+/** Every link of the page, as written in its href (after the page's script filled in the config). */
+async function links(page: Page): Promise<{ href: string; text: string; hidden: boolean; target: string | null }[]> {
+  return page.locator('a').evaluateAll((anchors) =>
+    anchors.map((anchor) => ({
+      href: anchor.getAttribute('href') ?? '',
+      text: (anchor.textContent ?? '').trim(),
+      hidden: anchor.hasAttribute('hidden'),
+      target: anchor.getAttribute('target'),
+    })),
+  );
+}
+
+describe('the public landing page (PRODUCT.md §1)', () => {
+  const browser = useBrowser();
+
+  it('has every part of the spec: features, the demo video, sample testimonials, plans, newsletter, stats, footer', async () => {
+    const page = await browser.openPage();
+    const config = await publicConfig(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await visible(page.getByRole('heading', { level: 1, name: 'Keep your professional network warm.' }));
+
+    // The two stats.
+    await visible(page.getByText('88%', { exact: true }));
+    await visible(page.getByText('of employers prioritise referrals', { exact: true }));
+    await visible(page.getByText('70%', { exact: true }));
+    await visible(page.getByText('of jobs never hit job boards', { exact: true }));
+    // The start message names the server's free allowance (25 unless the server says otherwise).
+    const limit = config['free_plan_card_limit'] as number | null;
+    const allowance = limit === null ? 'unlimited' : String(limit);
+    await visible(page.getByRole('link', { name: `Start with ${allowance} free cards` }).first());
+    await visible(page.getByText(`Start with ${allowance} free cards. Upgrade when your network grows.`));
+
+    // Feature sections.
+    for (const feature of [
+      'Your network on one board',
+      'Notes and a timeline',
+      'Reminders at the right time',
+      'Follow-up drafts',
+      'Save from LinkedIn in one click',
+    ]) {
+      await visible(page.getByRole('heading', { level: 3, name: feature }));
+    }
+
+    // Sample testimonials, each marked as a sample.
+    const testimonials = page.getByRole('region', { name: 'What keeping in touch looks like' });
+    await visible(testimonials.getByText('Sample testimonials: they show how people use Tend', { exact: false }));
+    const quotes = testimonials.locator('figure');
+    expect(await quotes.count()).toBe(3);
+    for (const quote of await quotes.all()) {
+      expect(await quote.getByText('Sample', { exact: true }).count()).toBe(1);
+      expect(await quote.locator('figcaption').innerText()).toContain('(sample)');
+    }
+
+    // The plan comparison: Free and Premium side by side.
+    const pricing = page.getByRole('region', { name: 'Simple plans' });
+    const free = pricing.getByRole('article', { name: 'Free' });
+    const premium = pricing.getByRole('article', { name: 'Premium' });
+    expect(await free.innerText()).toMatch(/\$0\s*\/month/);
+    expect(await free.innerText()).toContain(`${allowance} cards`);
+    expect(await premium.innerText()).toMatch(/\$10\s*\/month/);
+    expect(await premium.innerText()).toContain('Unlimited cards');
+    for (const plan of [free, premium]) expect(await plan.innerText()).toContain('Chrome extension');
+
+    // The newsletter, every Tuesday, with its subscribe link to the configured page.
+    const newsletter = page.getByRole('region', { name: 'One networking tip, every Tuesday' });
+    await visible(newsletter.getByText(/goes out every Tuesday/));
+    const subscribe = await visible(newsletter.getByRole('link', { name: 'Subscribe to the newsletter' }));
+    expect(await subscribe.getAttribute('href')).toBe(config['newsletter_url']);
+    expect(await subscribe.getAttribute('target')).toBe('_blank');
+    expect(await subscribe.getAttribute('rel')).toContain('noopener');
+
+    // The footer: contact us by mail, the company page, the legal pages, the 2025 copyright.
+    const footer = page.getByRole('contentinfo');
+    const nav = footer.getByRole('navigation', { name: 'Footer' });
+    expect(await nav.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe(
+      `mailto:${String(config['support_email'])}`,
+    );
+    expect(await nav.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe(config['linkedin_company_url']);
+    await visible(nav.getByRole('link', { name: 'Terms of Use' }));
+    await visible(nav.getByRole('link', { name: 'Privacy Policy' }));
+    await visible(footer.getByText('© 2025 Tend. All rights reserved.'));
+
+    // The demo video: muted, with controls and its poster, and nothing of it loaded before play.
+    const video = page.locator('video');
+    await video.scrollIntoViewIfNeeded();
+    expect(
+      await video.evaluate((node: HTMLVideoElement) => ({
+        muted: node.muted,
+        controls: node.controls,
+        preload: node.preload,
+        poster: new URL(node.poster).pathname,
+        networkState: node.networkState,
+      })),
+    ).toEqual({ muted: true, controls: true, preload: 'none', poster: '/demo-poster.webp', networkState: 1 });
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(fetched).not.toContain('/demo.webm');
+    await checkScreen(page, 'landing-demo-video');
+  });
+
+  it('plays the demo video: it loads, has a duration and time advances', async () => {
+    const page = await browser.openPage();
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const video = page.locator('video');
+    await video.scrollIntoViewIfNeeded();
+    await video.evaluate((node: HTMLVideoElement) => node.play());
+    await expect
+      .poll(() => video.evaluate((node: HTMLVideoElement) => node.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.5);
+    const state = await video.evaluate((node: HTMLVideoElement) => ({
+      readyState: node.readyState,
+      duration: node.duration,
+      width: node.videoWidth,
+      height: node.videoHeight,
+      paused: node.paused,
+      error: node.error?.message ?? null,
+      tracks: (node as HTMLVideoElement & { audioTracks?: { length: number } }).audioTracks?.length ?? null,
+    }));
+    expect(state.error).toBeNull();
+    expect(state.paused).toBe(false);
+    expect(state.readyState).toBeGreaterThanOrEqual(2);
+    // A finite duration: the file says how long it is, so the controls can seek.
+    expect(Number.isFinite(state.duration)).toBe(true);
+    expect(state.duration).toBeGreaterThan(10);
+    expect([state.width, state.height]).toEqual([1280, 800]);
+    // It shows the app, not a blank picture: a frame from its middle has light and dark parts.
+    await video.evaluate(
+      (node: HTMLVideoElement) =>
+        new Promise((resolve) => {
+          node.pause();
+          // 'seeked' comes before the decoded picture is ready to draw: give it a moment.
+          node.addEventListener('seeked', () => setTimeout(resolve, 800), { once: true });
+          node.currentTime = node.duration / 2;
+        }),
+    );
+    const contrast = await video.evaluate((node: HTMLVideoElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = node.videoWidth;
+      canvas.height = node.videoHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(node, 0, 0);
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      let light = 0;
+      let dark = 0;
+      for (let i = 0; i < pixels.length; i += 4) {
+        const luma = 0.299 * pixels[i]! + 0.587 * pixels[i + 1]! + 0.114 * pixels[i + 2]!;
+        if (luma > 200) light++;
+        else if (luma < 100) dark++;
+      }
+      return { light: light / (pixels.length / 4), dark: dark / (pixels.length / 4) };
+    });
+    expect(contrast.light).toBeGreaterThan(0.05);
+    expect(contrast.dark).toBeGreaterThan(0.001);
+    // Seeking works too.
+    await video.evaluate((node: HTMLVideoElement) => {
+      node.currentTime = node.duration - 1;
+    });
+    await expect
+      .poll(() => video.evaluate((node: HTMLVideoElement) => node.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(state.duration - 2);
+
+    // Under 2 MB, as a WebM file.
+    const file = await page.context().request.get(`${baseUrl()}/demo.webm`);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('video/webm');
+    expect((await file.body()).length).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  it('every link works: in-page sections exist, app routes and files answer 200, mail and external links are well formed', async () => {
+    const page = await browser.openPage();
+    const config = await publicConfig(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const all = (await links(page)).filter((link) => !link.hidden);
+    expect(all.length).toBeGreaterThan(10);
+    const seen = new Set<string>();
+    for (const link of all) {
+      if (seen.has(link.href)) continue;
+      seen.add(link.href);
+      if (link.href.startsWith('#')) {
+        expect(await page.locator(link.href).count(), `section ${link.href}`).toBe(1);
+      } else if (link.href.startsWith('mailto:')) {
+        expect(link.href).toBe(`mailto:${String(config['support_email'])}`);
+      } else if (link.href.startsWith('/')) {
+        const answer = await page.context().request.get(`${baseUrl()}${link.href}`);
+        expect(answer.status(), `${link.text} -> ${link.href}`).toBe(200);
+      } else {
+        // External pages (the newsletter, the company page): the configured address, in a new tab.
+        expect([config['newsletter_url'], config['linkedin_company_url']]).toContain(link.href);
+        expect(new URL(link.href).protocol).toBe('https:');
+        expect(link.target).toBe('_blank');
+      }
+    }
+    expect([...seen]).toEqual(
+      expect.arrayContaining(['/signup', '/login', '/terms', '/privacy-policy', '#features', '#pricing', '#demo']),
+    );
+
+    // The in-app routes show their screens when followed from the page.
+    for (const [name, heading] of [
+      ['Terms of Use', 'Terms of Use'],
+      ['Privacy Policy', 'Privacy Policy'],
+    ] as const) {
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name }).click();
+      await visible(page.getByRole('heading', { level: 1, name: heading }));
+    }
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' }).click();
+    await visible(page.getByRole('button', { name: 'Log in' }));
+  });
+});
