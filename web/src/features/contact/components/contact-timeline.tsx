@@ -1,10 +1,16 @@
 import type { Contact, Interaction } from '@tend/contracts';
-import { Handshake } from 'lucide-react';
-import { memo, useMemo } from 'react';
+import { Handshake, History } from 'lucide-react';
+import { memo, useMemo, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useContactInteractions } from '../api/get-interactions';
 import { firstConnectedDate, formatDay } from '../utils/contact-dates';
 import { ContactMethodIcon } from './contact-method-icon';
+
+/**
+ * Events drawn when the card opens: the latest ones, below 'First connected' and a button that
+ * shows the earlier ones (a contact with hundreds opens as fast as one with a few).
+ */
+export const TIMELINE_SHOWN_AT_FIRST = 25;
 
 /** Interactions with both a method and a date, oldest first (PRODUCT.md §4); ties by id, as logged. */
 export function timelineInteractions(interactions: readonly Interaction[]): Interaction[] {
@@ -38,6 +44,9 @@ export function ContactTimeline({ contact }: { contact: Contact }) {
   const date = firstConnectedDate(contact);
   const interactions = useContactInteractions(contact.id);
   const events = useMemo(() => timelineInteractions(interactions.data ?? []), [interactions.data]);
+  const [showAll, setShowAll] = useState(false);
+  const earlier = showAll ? 0 : Math.max(0, events.length - TIMELINE_SHOWN_AT_FIRST);
+  const shownEvents = earlier > 0 ? events.slice(earlier) : events;
   return (
     <aside className="timeline" aria-labelledby="contact-timeline-heading">
       <h3 id="contact-timeline-heading" className="timeline__heading">
@@ -53,7 +62,17 @@ export function ContactTimeline({ contact }: { contact: Contact }) {
             {date ? <p className="timeline__date">{date}</p> : null}
           </div>
         </li>
-        {events.map((interaction) => (
+        {earlier > 0 ? (
+          <li className="timeline__event timeline__event--more">
+            <span className="timeline__marker" aria-hidden="true">
+              <History size={14} />
+            </span>
+            <button type="button" className="timeline__more" onClick={() => setShowAll(true)}>
+              Show {earlier} earlier {earlier === 1 ? 'interaction' : 'interactions'}
+            </button>
+          </li>
+        ) : null}
+        {shownEvents.map((interaction) => (
           <TimelineInteraction key={interaction.id} interaction={interaction} />
         ))}
       </ol>

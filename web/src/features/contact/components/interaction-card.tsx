@@ -60,26 +60,28 @@ export interface InteractionCardProps {
   onRequestDelete?: (interaction: Interaction) => void;
 }
 
-/**
- * One interaction of the Interaction notes tab (PRODUCT.md §4, §5): a summary that expands into
- * its form. Collapsed cards draw only their summary, so a contact with hundreds of interactions
- * opens quickly; memoized, so typing in one card does not re-render the others.
- */
-export const InteractionCard = memo(function InteractionCard({
+interface InteractionEditorProps extends Omit<InteractionCardProps, 'defaultOpen'> {
+  formId: string;
+  hidden: boolean;
+  onDirty: (dirty: boolean) => void;
+}
+
+/** The form of one card: mounted when the card is first opened, kept (hidden) while it is closed. */
+function InteractionEditor({
   interaction,
   cardKey,
   contactId,
   userId,
   today,
-  defaultOpen,
+  formId,
+  hidden,
+  onDirty,
   onDirtyChange,
   onCreated,
   onRequestDelete,
-}: InteractionCardProps) {
+}: InteractionEditorProps) {
   const notify = useNotify();
   const save = useSaveInteraction();
-  const bodyId = useId();
-  const [open, setOpen] = useState(defaultOpen);
   const [saved, setSaved] = useState(() => fieldsOf(interaction));
   const [values, setValues] = useState(saved);
   // The server's copy changed (this card's own save, or a refetch): a card without edits follows it.
@@ -94,8 +96,9 @@ export const InteractionCard = memo(function InteractionCard({
   const canSave = values.date_contacted !== '' && values.contact_method !== '';
 
   useEffect(() => {
+    onDirty(dirty);
     onDirtyChange(cardKey, dirty);
-  }, [cardKey, dirty, onDirtyChange]);
+  }, [cardKey, dirty, onDirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(cardKey, false), [cardKey, onDirtyChange]);
 
   const change = (field: keyof InteractionFields, value: string) =>
@@ -123,6 +126,116 @@ export const InteractionCard = memo(function InteractionCard({
   };
 
   const date = interaction ? formatDay(interaction.date_contacted) : null;
+  return (
+    <form
+      id={formId}
+      className="interaction__form"
+      aria-label={interaction ? `Interaction of ${date ?? ''}` : 'New interaction'}
+      hidden={hidden}
+      noValidate
+      onSubmit={submit}
+    >
+      <div className="interaction__grid">
+        <TextField
+          label={<RequiredLabel>Date contacted</RequiredLabel>}
+          type="date"
+          required
+          max={today}
+          value={values.date_contacted}
+          onChange={(event) => change('date_contacted', event.target.value)}
+        />
+        <div className="field">
+          <label htmlFor={`${formId}-method`} className="field__label">
+            <RequiredLabel>Contact method</RequiredLabel>
+          </label>
+          <div className="field__control">
+            <select
+              id={`${formId}-method`}
+              className="field__input field__select"
+              required
+              value={values.contact_method}
+              onChange={(event) => change('contact_method', event.target.value)}
+            >
+              <option value="" disabled>
+                Choose a method
+              </option>
+              {CONTACT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {method}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <TextField
+          label="Next contact date"
+          type="date"
+          min={today}
+          value={values.next_contact_date}
+          onChange={(event) => change('next_contact_date', event.target.value)}
+        />
+      </div>
+      <TextAreaField
+        label="Notes"
+        rows={4}
+        maxLength={NOTES_MAX_LENGTH}
+        placeholder="What you talked about, what you promised, what to ask next time..."
+        value={values.notes}
+        onChange={(event) => change('notes', event.target.value)}
+        hint={
+          <span className="interaction__counter">
+            {values.notes.length}/{NOTES_MAX_LENGTH}
+            <span className="visually-hidden"> characters</span>
+          </span>
+        }
+      />
+      <div className="interaction__actions">
+        {interaction && onRequestDelete ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="btn--danger-ghost"
+            icon={<Trash2 size={16} aria-hidden="true" />}
+            onClick={() => onRequestDelete(interaction)}
+            disabled={save.isPending}
+          >
+            Delete
+          </Button>
+        ) : null}
+        <Button
+          type="submit"
+          size="sm"
+          disabled={!canSave}
+          loading={save.isPending}
+          icon={<Save size={16} aria-hidden="true" />}
+        >
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * One interaction of the Interaction notes tab (PRODUCT.md §4, §5): a summary that expands into
+ * its form. A card that was never opened draws only its summary (no form, no save hook), so a
+ * contact with hundreds of interactions opens about as fast as one with two; memoized, so typing
+ * in one card does not re-render the others. A card once opened keeps its form (hidden when
+ * closed), so collapsing it does not lose edits.
+ */
+export const InteractionCard = memo(function InteractionCard(props: InteractionCardProps) {
+  const { interaction, defaultOpen } = props;
+  const formId = useId();
+  const [open, setOpen] = useState(defaultOpen);
+  const [mounted, setMounted] = useState(defaultOpen);
+  const [dirty, setDirty] = useState(false);
+
+  const toggle = () => {
+    setMounted(true);
+    setOpen((current) => !current);
+  };
+
+  const date = interaction ? formatDay(interaction.date_contacted) : null;
   const nextDate = interaction?.next_contact_date ? formatDay(interaction.next_contact_date) : null;
 
   return (
@@ -132,8 +245,8 @@ export const InteractionCard = memo(function InteractionCard({
           type="button"
           className="interaction__toggle"
           aria-expanded={open}
-          aria-controls={open ? bodyId : undefined}
-          onClick={() => setOpen((current) => !current)}
+          aria-controls={open ? formId : undefined}
+          onClick={toggle}
         >
           <span className="interaction__icon" aria-hidden="true">
             {interaction ? <ContactMethodIcon method={interaction.contact_method} /> : <Plus size={14} />}
@@ -162,93 +275,7 @@ export const InteractionCard = memo(function InteractionCard({
           <ChevronDown size={16} className="interaction__chevron" aria-hidden="true" />
         </button>
       </h4>
-      {open ? (
-        <form
-          id={bodyId}
-          className="interaction__form"
-          aria-label={interaction ? `Interaction of ${date ?? ''}` : 'New interaction'}
-          noValidate
-          onSubmit={submit}
-        >
-          <div className="interaction__grid">
-            <TextField
-              label={<RequiredLabel>Date contacted</RequiredLabel>}
-              type="date"
-              required
-              max={today}
-              value={values.date_contacted}
-              onChange={(event) => change('date_contacted', event.target.value)}
-            />
-            <div className="field">
-              <label htmlFor={`${bodyId}-method`} className="field__label">
-                <RequiredLabel>Contact method</RequiredLabel>
-              </label>
-              <div className="field__control">
-                <select
-                  id={`${bodyId}-method`}
-                  className="field__input field__select"
-                  required
-                  value={values.contact_method}
-                  onChange={(event) => change('contact_method', event.target.value)}
-                >
-                  <option value="" disabled>
-                    Choose a method
-                  </option>
-                  {CONTACT_METHODS.map((method) => (
-                    <option key={method} value={method}>
-                      {method}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-            <TextField
-              label="Next contact date"
-              type="date"
-              min={today}
-              value={values.next_contact_date}
-              onChange={(event) => change('next_contact_date', event.target.value)}
-            />
-          </div>
-          <TextAreaField
-            label="Notes"
-            rows={4}
-            maxLength={NOTES_MAX_LENGTH}
-            placeholder="What you talked about, what you promised, what to ask next time..."
-            value={values.notes}
-            onChange={(event) => change('notes', event.target.value)}
-            hint={
-              <span className="interaction__counter">
-                {values.notes.length}/{NOTES_MAX_LENGTH}
-                <span className="visually-hidden"> characters</span>
-              </span>
-            }
-          />
-          <div className="interaction__actions">
-            {interaction && onRequestDelete ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="btn--danger-ghost"
-                icon={<Trash2 size={16} aria-hidden="true" />}
-                onClick={() => onRequestDelete(interaction)}
-                disabled={save.isPending}
-              >
-                Delete
-              </Button>
-            ) : null}
-            <Button
-              type="submit"
-              size="sm"
-              disabled={!canSave}
-              loading={save.isPending}
-              icon={<Save size={16} aria-hidden="true" />}
-            >
-              Save
-            </Button>
-          </div>
-        </form>
-      ) : null}
+      {mounted ? <InteractionEditor {...props} formId={formId} hidden={!open} onDirty={setDirty} /> : null}
     </li>
   );
 });

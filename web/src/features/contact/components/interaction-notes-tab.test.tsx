@@ -237,6 +237,30 @@ describe('Interaction notes tab', () => {
     void panel;
   });
 
+  it('draws the newest 25 and the latest 25 on the timeline, the rest on request', async () => {
+    const many = Array.from({ length: 30 }, (_, index) =>
+      interaction({
+        id: 30 - index,
+        date_contacted: new Date(Date.UTC(2025, 0, 30 - index)).toISOString().slice(0, 10),
+        contact_method: 'Email',
+      }),
+    );
+    renderCard({ [`GET ${INTERACTIONS_URL}`]: { body: many } });
+    const { u, dialog, panel } = await openNotes();
+    const list = within(panel).getByRole('list', { name: 'Interactions with Ada Lovelace' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(26));
+    const timeline = within(dialog).getByRole('complementary', { name: 'Timeline' });
+    // 'First connected', the button for the 5 earliest, then the latest 25, oldest first.
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(27);
+    expect(within(timeline).getAllByRole('listitem')[2]).toHaveTextContent('January 6, 2025');
+    await u.click(within(panel).getByRole('button', { name: 'Show 5 older interactions' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(31);
+    expect(within(list).getAllByRole('listitem')[30]).toHaveTextContent('January 1, 2025');
+    await u.click(within(timeline).getByRole('button', { name: 'Show 5 earlier interactions' }));
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(31);
+    expect(within(timeline).getAllByRole('listitem')[1]).toHaveTextContent('January 1, 2025');
+  });
+
   it('opens on the Follow-up message tab when the address says ?tab=follow-up', async () => {
     renderCard({}, '/kanban/5?tab=follow-up');
     const dialog = await screen.findByRole('dialog', { name: 'Ada Lovelace' });

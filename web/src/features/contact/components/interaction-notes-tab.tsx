@@ -22,6 +22,13 @@ function userToday(timeZone: string): string {
   }
 }
 
+/**
+ * Cards drawn when the tab opens; older ones come on request. A contact with hundreds of
+ * interactions opens as fast as one with a few (docs/PERFORMANCE.md), and the newest, the ones a
+ * follow-up is about, are on screen either way.
+ */
+export const INTERACTIONS_SHOWN_AT_FIRST = 25;
+
 interface InteractionNotesTabProps {
   contact: Contact;
   /** Whether any card holds unsaved edits (the card asks 'Discard Interaction Notes?' on leaving). */
@@ -41,6 +48,7 @@ export function InteractionNotesTab({ contact, onDirtyChange }: InteractionNotes
   // Each save of the new card gives a fresh one (collapsed: the saved interaction is now listed).
   const [newCard, setNewCard] = useState({ serial: 0, open: true });
   const [toDelete, setToDelete] = useState<Interaction | null>(null);
+  const [shown, setShown] = useState(INTERACTIONS_SHOWN_AT_FIRST);
 
   const dirtyCards = useRef(new Set<string>());
   const reportDirty = useRef(onDirtyChange);
@@ -54,7 +62,11 @@ export function InteractionNotesTab({ contact, onDirtyChange }: InteractionNotes
     else cards.delete(cardKey);
     if (before !== cards.size > 0) reportDirty.current(cards.size > 0);
   }, []);
-  const handleCreated = useCallback(() => setNewCard((card) => ({ serial: card.serial + 1, open: false })), []);
+  const handleCreated = useCallback(() => {
+    setNewCard((card) => ({ serial: card.serial + 1, open: false }));
+    // The new one joins the list: no card already on screen is pushed out of it.
+    setShown((count) => count + 1);
+  }, []);
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -71,6 +83,7 @@ export function InteractionNotesTab({ contact, onDirtyChange }: InteractionNotes
   };
 
   const list = interactions.data;
+  const hidden = Math.max(0, (list?.length ?? 0) - shown);
   return (
     <div className="interactions">
       <ol className="interactions__list" aria-label={`Interactions with ${contact.name}`}>
@@ -85,7 +98,7 @@ export function InteractionNotesTab({ contact, onDirtyChange }: InteractionNotes
           onDirtyChange={handleDirtyChange}
           onCreated={handleCreated}
         />
-        {list?.map((interaction) => (
+        {list?.slice(0, shown).map((interaction) => (
           <InteractionCard
             key={interaction.id}
             interaction={interaction}
@@ -99,6 +112,13 @@ export function InteractionNotesTab({ contact, onDirtyChange }: InteractionNotes
           />
         ))}
       </ol>
+      {hidden > 0 ? (
+        <div className="interactions__more">
+          <Button variant="secondary" size="sm" onClick={() => setShown((count) => count + hidden)}>
+            Show {hidden} older {hidden === 1 ? 'interaction' : 'interactions'}
+          </Button>
+        </div>
+      ) : null}
       {interactions.isPending ? (
         <div className="interactions__status">
           <Spinner size={20} label="Loading interactions" />
