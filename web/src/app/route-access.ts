@@ -23,6 +23,8 @@ type PathKind =
   | 'settings'
   | 'account'
   | 'plan-updated'
+  | 'extension-install'
+  | 'extension-connect'
   | 'unknown';
 
 interface ClassifiedPath {
@@ -71,6 +73,10 @@ export function classifyPath(pathname: string): ClassifiedPath {
       return { kind: 'settings' };
     case ROUTES.account:
       return { kind: 'account' };
+    case ROUTES.extension:
+      return { kind: 'extension-install' };
+    case ROUTES.extensionConnect:
+      return { kind: 'extension-connect' };
   }
 
   if (first === 'kanban' && rest.length === 1 && rest[0]) return { kind: 'board' };
@@ -99,6 +105,8 @@ const SIGNED_IN_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
   'settings',
   'account',
   'plan-updated',
+  'extension-install',
+  'extension-connect',
   'password-updated',
   'email-confirmation',
   'reset-password',

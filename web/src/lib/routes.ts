@@ -13,6 +13,10 @@ export const ROUTES = {
   limitReached: '/limit-reached',
   settings: '/settings',
   account: '/account',
+  /** The in-app install page of the Chrome extension (when no store page is configured). */
+  extension: '/extension',
+  /** Opened by the extension: approve, and the page hands it a token. */
+  extensionConnect: '/extension/connect',
 } as const;
 
 /** Encodes one path segment but keeps '@' readable (it is allowed in a path). */

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { PageTitle } from '@/components/ui/page-title';
 import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
+import { ConnectedExtensionsSection } from './connected-extensions-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
 
@@ -19,6 +20,7 @@ export function SettingsPage() {
       </div>
       <EmailSection user={user} />
       <PasswordSection user={user} />
+      <ConnectedExtensionsSection />
     </div>
   );
 }
