@@ -19,7 +19,6 @@ import { createAccount, toast } from './helpers/auth';
 import { useBrowser, visible, waitForPath } from './helpers/browser';
 import { boardApi, imageLoaded } from './helpers/board';
 import { checkScreen } from './helpers/screen';
-import { screenshot } from './helpers/screenshot';
 
 const FIXTURES = join(ROOT, 'extension', 'src', 'linkedin', 'fixtures');
 const PROFILES: Record<string, string> = {
@@ -28,8 +27,6 @@ const PROFILES: Record<string, string> = {
 };
 /** PRODUCT.md §1 / issue 13: the popup shows the profile within 300 ms of opening. */
 const PROFILE_SHOWN_BUDGET_MS = 300;
-
-const session = useBrowser();
 
 /** Unzips `zip` into `dir` (what a person does with the downloaded file). */
 function unzipInto(zip: Buffer, dir: string): Promise<string[]> {
@@ -172,6 +169,7 @@ async function launchWithExtension(
 }
 
 describe('the Chrome extension', () => {
+  const session = useBrowser();
   let work = '';
   let fixtures: Server | undefined;
   let chrome: ExtensionBrowser | undefined;
@@ -337,13 +335,13 @@ describe('the Chrome extension', () => {
     await popup.getByRole('button', { name: 'Save to Tend' }).click();
     await popupView(popup, 'saved');
     await checkScreen(popup, 'extension-popup-saved');
-    const storage = (await popup.evaluate(() =>
+    const storage = await popup.evaluate<Record<string, unknown>>(() =>
       (
         globalThis as unknown as {
           chrome: { storage: { local: { get: (k: null) => Promise<Record<string, unknown>> } } };
         }
       ).chrome.storage.local.get(null),
-    )) as Record<string, unknown>;
+    );
     const token = Object.values(storage).find(
       (value) => typeof value === 'string' && value.startsWith('tend_'),
     ) as string;
@@ -411,6 +409,5 @@ describe('the Chrome extension', () => {
     await popupView(popup, 'not-connected');
     await visible(popup.getByText(/revoked|expired/i));
     await checkScreen(popup, 'extension-popup-revoked');
-    await screenshot(linkedIn, 'extension-linkedin-fixture');
   });
 });
