@@ -410,4 +410,25 @@ describe('the Chrome extension', () => {
     await visible(popup.getByText(/revoked|expired/i));
     await checkScreen(popup, 'extension-popup-revoked');
   });
+
+  it('sends a signed-out person to log in and back to the connect page; refuses a link without a valid id', async () => {
+    const first = await session.openPage();
+    const account = await createAccount(first, 'extension-login');
+    const page = await session.openPage();
+    const connect = '/extension/connect?extension_id=abcdefghijklmnopabcdefghijklmnop';
+    await page.goto(connect);
+    await waitForPath(page, '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(connect);
+    await page.getByLabel('Email address', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await waitForPath(page, '/extension/connect');
+    await visible(page.getByRole('heading', { name: 'Connect the Tend extension' }));
+    expect(new URL(page.url()).search).toBe('?extension_id=abcdefghijklmnopabcdefghijklmnop');
+
+    await page.goto('/extension/connect?extension_id=not-an-id');
+    await visible(page.getByRole('heading', { name: 'Open this page from the extension' }));
+    expect(await page.getByRole('button', { name: 'Connect', exact: true }).count()).toBe(0);
+    await checkScreen(page, 'extension-connect-invalid-link');
+  });
 });
