@@ -23,6 +23,7 @@ type PathKind =
   | 'settings'
   | 'account'
   | 'plan-updated'
+  | 'unsubscribe'
   | 'unknown';
 
 interface ClassifiedPath {
@@ -71,6 +72,8 @@ export function classifyPath(pathname: string): ClassifiedPath {
       return { kind: 'settings' };
     case ROUTES.account:
       return { kind: 'account' };
+    case ROUTES.unsubscribe:
+      return { kind: 'unsubscribe' };
   }
 
   if (first === 'kanban' && rest.length === 1 && rest[0]) return { kind: 'board' };
@@ -122,6 +125,10 @@ function sameEmail(a: string | null | undefined, b: string | null | undefined): 
  */
 export function decideRouteAccess(user: User | null, pathname: string, search = ''): RouteDecision {
   const path = classifyPath(pathname);
+
+  // A reminder email's unsubscribe link works for anyone who holds it: signed out, signed in (as
+  // anyone), verified or not; the token says whose reminders stop.
+  if (path.kind === 'unsubscribe') return ALLOW;
 
   if (!user) {
     return SIGNED_OUT_ALLOWED.has(path.kind) ? ALLOW : { kind: 'redirect', to: ROUTES.landing };

@@ -33,6 +33,10 @@ const LandingPage = lazyScreen(
   () => import('@/features/landing/components/landing-page'),
   (module) => module.LandingPage,
 );
+const UnsubscribePage = lazyScreen(
+  () => import('@/features/notifications/components/unsubscribe-page'),
+  (module) => module.UnsubscribePage,
+);
 const LegalPage = lazyScreen(
   () => import('@/features/landing/components/legal-page'),
   (module) => module.LegalPage,
@@ -55,6 +59,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/terms', element: <LegalPage /> },
       { path: '/privacy-policy', element: <LegalPage /> },
+      { path: ROUTES.unsubscribe, element: <UnsubscribePage /> },
       {
         element: <AuthLayout />,
         children: [

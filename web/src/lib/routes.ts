@@ -13,6 +13,8 @@ export const ROUTES = {
   limitReached: '/limit-reached',
   settings: '/settings',
   account: '/account',
+  /** A reminder email's unsubscribe link (`?token=`): public, signed in or not. */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** Encodes one path segment but keeps '@' readable (it is allowed in a path). */
@@ -34,4 +36,9 @@ export function boardContactPath(contactId: number | string): string {
 
 export function planUpdatedPath(status: string): string {
   return `/plan-updated/${segment(status)}`;
+}
+
+/** A contact's card opened on its 'Follow-up message' tab (where a notification leads). */
+export function contactFollowUpPath(contactId: number | string): string {
+  return `${boardContactPath(contactId)}?tab=follow-up`;
 }

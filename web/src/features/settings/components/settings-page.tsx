@@ -5,6 +5,7 @@ import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
+import { ReminderEmailsSection } from './reminder-emails-section';
 
 export function SettingsPage() {
   const user = useCurrentUser();
@@ -19,6 +20,7 @@ export function SettingsPage() {
       </div>
       <EmailSection user={user} />
       <PasswordSection user={user} />
+      <ReminderEmailsSection user={user} />
     </div>
   );
 }
