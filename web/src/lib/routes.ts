@@ -13,6 +13,7 @@ export const ROUTES = {
   limitReached: '/limit-reached',
   settings: '/settings',
   account: '/account',
+  import: '/import',
 } as const;
 
 /** Encodes one path segment but keeps '@' readable (it is allowed in a path). */
@@ -34,4 +35,14 @@ export function boardContactPath(contactId: number | string): string {
 
 export function planUpdatedPath(status: string): string {
   return `/plan-updated/${segment(status)}`;
+}
+
+/** The import screen at one import (its review, progress or summary survives a reload). */
+export function importPath(importId: string): string {
+  return `${ROUTES.import}?id=${encodeURIComponent(importId)}`;
+}
+
+/** The board narrowed to the cards one import added. */
+export function boardImportPath(importId: string): string {
+  return `${ROUTES.board}?import=${encodeURIComponent(importId)}`;
 }

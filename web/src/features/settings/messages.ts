@@ -5,3 +5,6 @@ export const EMAIL_NOT_SAVED_MESSAGE = 'Could not update email in the database.'
 export const EMAIL_UPDATE_NOT_SENT_MESSAGE = 'Email update failed.';
 export const PASSWORD_UPDATE_FAILED_MESSAGE = 'Could not update password.';
 export const LOG_OUT_AFTER_PASSWORD_FAILED_MESSAGE = 'There was an error logging you out. Please try again.';
+/** Export (issue 14): the spec is silent; these say what happened and what to do. */
+export const EXPORT_NOT_STARTED_MESSAGE = 'The export could not be started. Please try again.';
+export const EXPORT_FAILED_MESSAGE = 'The export could not be built. Please try again.';

@@ -4,6 +4,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
 import { EmailSection } from './email-section';
+import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
 
 export function SettingsPage() {
@@ -19,6 +20,7 @@ export function SettingsPage() {
       </div>
       <EmailSection user={user} />
       <PasswordSection user={user} />
+      <ExportSection />
     </div>
   );
 }
