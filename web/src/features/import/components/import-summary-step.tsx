@@ -72,7 +72,7 @@ export function ImportSummaryStep({ run, tierName, upgrade, takeFocus, onImportA
           </Link>
         ) : (
           <Link to={ROUTES.board} className={buttonClassName({})}>
-            Back to Board
+            Go to your board
           </Link>
         )}
       </div>

@@ -87,7 +87,7 @@ export function ExportSection() {
           </a>
         ) : (
           <Button onClick={start} loading={pending} icon={<Download size={16} aria-hidden="true" />}>
-            {state === undefined ? 'Export everything' : 'Export again'}
+            {state === undefined || state === 'pending' ? 'Export everything' : 'Export again'}
           </Button>
         )}
       </div>
