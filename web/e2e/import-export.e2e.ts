@@ -204,6 +204,7 @@ describe('journey: import a network and export everything (issue 14)', () => {
     const download = section.getByRole('link', { name: 'Download zip' });
     await visible(download);
     await visible(section.getByText(/Your export is ready/));
+    await section.evaluate((node) => node.scrollIntoView({ block: 'center' }));
     await checkScreen(page, 'settings-export');
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^tend-export-\d{4}-\d{2}-\d{2}\.zip$/);
