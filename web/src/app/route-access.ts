@@ -24,6 +24,7 @@ type PathKind =
   | 'account'
   | 'plan-updated'
   | 'unsubscribe'
+  | 'import'
   | 'unknown';
 
 interface ClassifiedPath {
@@ -74,6 +75,8 @@ export function classifyPath(pathname: string): ClassifiedPath {
       return { kind: 'account' };
     case ROUTES.unsubscribe:
       return { kind: 'unsubscribe' };
+    case ROUTES.import:
+      return { kind: 'import' };
   }
 
   if (first === 'kanban' && rest.length === 1 && rest[0]) return { kind: 'board' };
@@ -99,6 +102,7 @@ const SIGNED_OUT_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
 
 const SIGNED_IN_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
   'board',
+  'import',
   'settings',
   'account',
   'plan-updated',
@@ -145,6 +149,7 @@ export function decideRouteAccess(user: User | null, pathname: string, search = 
   // Unknown paths, "/", "/signup" and "/login" go to the board; without a plan the board is
   // replaced by the plan picker (the spec's "plan selection for the catch-all path").
   if (!SIGNED_IN_ALLOWED.has(path.kind)) return { kind: 'redirect', to: ROUTES.board };
-  if (user.plan === null && path.kind === 'board') return { kind: 'plan-selection' };
+  // The import fills the board, so it waits for the plan like the board does.
+  if (user.plan === null && (path.kind === 'board' || path.kind === 'import')) return { kind: 'plan-selection' };
   return ALLOW;
 }

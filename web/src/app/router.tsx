@@ -23,6 +23,8 @@ export const settingsModules = () =>
     import('@/features/billing/components/plan-updated-page'),
   ]);
 
+export const importModules = () => import('./layouts/import-screen');
+
 /** A screen from lazily loaded modules; the Suspense boundary above it shows a spinner meanwhile. */
 function lazyScreen<Modules>(load: () => Promise<Modules>, pick: (modules: Modules) => ComponentType): ComponentType {
   return lazy(async () => ({ default: pick(await load()) }));
@@ -47,6 +49,7 @@ const SettingsLayout = lazyScreen(settingsModules, ([layout]) => layout.Settings
 const SettingsPage = lazyScreen(settingsModules, ([, settings]) => settings.SettingsPage);
 const AccountPage = lazyScreen(settingsModules, ([, , account]) => account.AccountPage);
 const PlanUpdatedPage = lazyScreen(settingsModules, ([, , , planUpdated]) => planUpdated.PlanUpdatedPage);
+const ImportScreen = lazyScreen(importModules, (module) => module.ImportScreen);
 
 /**
  * Every screen of the SPA. Who may see which path is decided by `decideRouteAccess` in the gate;
@@ -93,6 +96,7 @@ export const routes: RouteObject[] = [
           { path: '/settings', element: <SettingsPage /> },
           { path: '/account', element: <AccountPage /> },
           { path: '/plan-updated/:status', element: <PlanUpdatedPage /> },
+          { path: ROUTES.import, element: <ImportScreen /> },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -15,6 +15,7 @@ export const ROUTES = {
   account: '/account',
   /** A reminder email's unsubscribe link (`?token=`): public, signed in or not. */
   unsubscribe: '/unsubscribe',
+  import: '/import',
 } as const;
 
 /** Encodes one path segment but keeps '@' readable (it is allowed in a path). */
@@ -41,4 +42,14 @@ export function planUpdatedPath(status: string): string {
 /** A contact's card opened on its 'Follow-up message' tab (where a notification leads). */
 export function contactFollowUpPath(contactId: number | string): string {
   return `${boardContactPath(contactId)}?tab=follow-up`;
+}
+
+/** The import screen at one import (its review, progress or summary survives a reload). */
+export function importPath(importId: string): string {
+  return `${ROUTES.import}?id=${encodeURIComponent(importId)}`;
+}
+
+/** The board narrowed to the cards one import added. */
+export function boardImportPath(importId: string): string {
+  return `${ROUTES.board}?import=${encodeURIComponent(importId)}`;
 }

@@ -1,4 +1,4 @@
-import { ChevronDown, CircleUserRound, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
+import { ChevronDown, CircleUserRound, FileUp, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
@@ -57,6 +57,9 @@ export function TopBar({ toolbar }: TopBarProps) {
             <span className="menu__user-email">{user.email}</span>
           </MenuLabel>
           <MenuSeparator />
+          <MenuItem icon={<FileUp size={16} aria-hidden="true" />} onSelect={() => void navigate(ROUTES.import)}>
+            Import contacts
+          </MenuItem>
           <MenuItem icon={<Settings size={16} aria-hidden="true" />} onSelect={() => void navigate(ROUTES.settings)}>
             Settings
           </MenuItem>

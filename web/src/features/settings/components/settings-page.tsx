@@ -4,6 +4,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
 import { EmailSection } from './email-section';
+import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
 import { ReminderEmailsSection } from './reminder-emails-section';
 
@@ -21,6 +22,7 @@ export function SettingsPage() {
       <EmailSection user={user} />
       <PasswordSection user={user} />
       <ReminderEmailsSection user={user} />
+      <ExportSection />
     </div>
   );
 }
