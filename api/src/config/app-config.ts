@@ -33,6 +33,7 @@ export interface AppConfig {
   /** Cards the free plan holds; null: unlimited. */
   freePlanCardLimit: number | null;
   corsOrigins: string[];
+  /** `chromeExtensionUrl` is '' when unset: the app then shows its own install page. */
   links: { supportEmail: string; newsletterUrl: string; chromeExtensionUrl: string; linkedinCompanyUrl: string };
   ai: {
     provider: Env['AI_PROVIDER'];
@@ -58,7 +59,16 @@ export interface AppConfig {
     apiBase?: string;
   };
   logLevel: Env['LOG_LEVEL'];
-  throttle: { loginPerEmail: number; loginPerIp: number; signupPerIp: number; emailPerAddress: number };
+  throttle: {
+    loginPerEmail: number;
+    loginPerIp: number;
+    signupPerIp: number;
+    emailPerAddress: number;
+    /** Extension connections (tokens issued) per user and hour. */
+    extensionConnectsPerUser: number;
+    /** Refused extension tokens per IP and 15 minutes. */
+    extensionTokenFailuresPerIp: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -121,7 +131,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     links: {
       supportEmail: env.SUPPORT_EMAIL,
       newsletterUrl: env.NEWSLETTER_URL,
-      chromeExtensionUrl: env.CHROME_EXTENSION_URL,
+      chromeExtensionUrl: env.CHROME_EXTENSION_URL ?? '',
       linkedinCompanyUrl: env.LINKEDIN_COMPANY_URL,
     },
     ai: {
@@ -153,6 +163,8 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       loginPerIp: env.THROTTLE_LOGIN_PER_IP,
       signupPerIp: env.THROTTLE_SIGNUP_PER_IP,
       emailPerAddress: env.THROTTLE_EMAIL_PER_ADDRESS,
+      extensionConnectsPerUser: env.THROTTLE_EXTENSION_CONNECTS_PER_USER,
+      extensionTokenFailuresPerIp: env.THROTTLE_EXTENSION_TOKEN_FAILURES_PER_IP,
     },
   };
 }

@@ -25,6 +25,8 @@ type PathKind =
   | 'plan-updated'
   | 'unsubscribe'
   | 'import'
+  | 'extension-install'
+  | 'extension-connect'
   | 'unknown';
 
 interface ClassifiedPath {
@@ -77,6 +79,10 @@ export function classifyPath(pathname: string): ClassifiedPath {
       return { kind: 'unsubscribe' };
     case ROUTES.import:
       return { kind: 'import' };
+    case ROUTES.extension:
+      return { kind: 'extension-install' };
+    case ROUTES.extensionConnect:
+      return { kind: 'extension-connect' };
   }
 
   if (first === 'kanban' && rest.length === 1 && rest[0]) return { kind: 'board' };
@@ -106,6 +112,8 @@ const SIGNED_IN_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
   'settings',
   'account',
   'plan-updated',
+  'extension-install',
+  'extension-connect',
   'password-updated',
   'email-confirmation',
   'reset-password',

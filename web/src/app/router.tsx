@@ -45,6 +45,14 @@ const LegalPage = lazyScreen(
 );
 const BoardLayout = lazyScreen(boardModules, ([layout]) => layout.BoardLayout);
 const BoardScreen = lazyScreen(boardModules, ([, screen]) => screen.BoardScreen);
+export const extensionModules = () =>
+  Promise.all([
+    import('./layouts/settings-layout'),
+    import('@/features/extension/components/extension-install-page'),
+    import('@/features/extension/components/extension-connect-page'),
+  ]);
+const ExtensionInstallPage = lazyScreen(extensionModules, ([, install]) => install.ExtensionInstallPage);
+const ExtensionConnectPage = lazyScreen(extensionModules, ([, , connect]) => connect.ExtensionConnectPage);
 const SettingsLayout = lazyScreen(settingsModules, ([layout]) => layout.SettingsLayout);
 const SettingsPage = lazyScreen(settingsModules, ([, settings]) => settings.SettingsPage);
 const AccountPage = lazyScreen(settingsModules, ([, , account]) => account.AccountPage);
@@ -97,6 +105,8 @@ export const routes: RouteObject[] = [
           { path: '/account', element: <AccountPage /> },
           { path: '/plan-updated/:status', element: <PlanUpdatedPage /> },
           { path: ROUTES.import, element: <ImportScreen /> },
+          { path: ROUTES.extension, element: <ExtensionInstallPage /> },
+          { path: ROUTES.extensionConnect, element: <ExtensionConnectPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

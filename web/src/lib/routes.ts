@@ -16,6 +16,10 @@ export const ROUTES = {
   /** A reminder email's unsubscribe link (`?token=`): public, signed in or not. */
   unsubscribe: '/unsubscribe',
   import: '/import',
+  /** The in-app install page of the Chrome extension (when no store page is configured). */
+  extension: '/extension',
+  /** Opened by the extension: approve, and the page hands it a token. */
+  extensionConnect: '/extension/connect',
 } as const;
 
 /** Encodes one path segment but keeps '@' readable (it is allowed in a path). */

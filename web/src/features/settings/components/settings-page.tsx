@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { PageTitle } from '@/components/ui/page-title';
 import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
+import { ConnectedExtensionsSection } from './connected-extensions-section';
 import { EmailSection } from './email-section';
 import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
@@ -23,6 +24,7 @@ export function SettingsPage() {
       <PasswordSection user={user} />
       <ReminderEmailsSection user={user} />
       <ExportSection />
+      <ConnectedExtensionsSection />
     </div>
   );
 }
