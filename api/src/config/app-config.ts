@@ -22,6 +22,8 @@ export interface AppConfig {
   queuePrefix: string;
   /** The first retry's delay of a failed job (later ones double). */
   jobRetryDelayMs: number;
+  /** Reminder emails sent per second at most, across every worker (BullMQ's queue limiter). */
+  reminderSendRate: number;
   /** Undefined means: write mail to `dataDir/outbox` and list it at /dev/mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -113,6 +115,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     redisUrl: env.REDIS_URL,
     queuePrefix: env.QUEUE_PREFIX,
     jobRetryDelayMs: env.JOB_RETRY_DELAY_MS,
+    reminderSendRate: env.REMINDER_SEND_RATE,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     storageDir: env.STORAGE_DIR ? resolve(REPO_ROOT, env.STORAGE_DIR) : join(dataDir, 'uploads'),

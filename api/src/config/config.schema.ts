@@ -55,6 +55,8 @@ export const envSchema = z
       .default('tend'),
     /** The first retry of a failed job waits this long; each later one twice as long (5 attempts). */
     JOB_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(600_000).default(2_000),
+    /** Reminder emails per second, across all workers (with Redis): the SMTP relay's pace, and the API's share of the cores. */
+    REMINDER_SEND_RATE: z.coerce.number().int().min(1).max(10_000).default(20),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Tend <hello@tend.local>'),
     STORAGE_DIR: optionalString,

@@ -23,6 +23,8 @@ type PathKind =
   | 'settings'
   | 'account'
   | 'plan-updated'
+  | 'unsubscribe'
+  | 'import'
   | 'extension-install'
   | 'extension-connect'
   | 'unknown';
@@ -73,6 +75,10 @@ export function classifyPath(pathname: string): ClassifiedPath {
       return { kind: 'settings' };
     case ROUTES.account:
       return { kind: 'account' };
+    case ROUTES.unsubscribe:
+      return { kind: 'unsubscribe' };
+    case ROUTES.import:
+      return { kind: 'import' };
     case ROUTES.extension:
       return { kind: 'extension-install' };
     case ROUTES.extensionConnect:
@@ -102,6 +108,7 @@ const SIGNED_OUT_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
 
 const SIGNED_IN_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
   'board',
+  'import',
   'settings',
   'account',
   'plan-updated',
@@ -131,6 +138,10 @@ function sameEmail(a: string | null | undefined, b: string | null | undefined): 
 export function decideRouteAccess(user: User | null, pathname: string, search = ''): RouteDecision {
   const path = classifyPath(pathname);
 
+  // A reminder email's unsubscribe link works for anyone who holds it: signed out, signed in (as
+  // anyone), verified or not; the token says whose reminders stop.
+  if (path.kind === 'unsubscribe') return ALLOW;
+
   if (!user) {
     // The extension's connect page: log in first, then come back to approve.
     if (path.kind === 'extension-connect')
@@ -151,6 +162,7 @@ export function decideRouteAccess(user: User | null, pathname: string, search = 
   const next = path.kind === 'log-in' ? nextPathAfterLogIn(search) : null;
   if (next) return { kind: 'redirect', to: next };
   if (!SIGNED_IN_ALLOWED.has(path.kind)) return { kind: 'redirect', to: ROUTES.board };
-  if (user.plan === null && path.kind === 'board') return { kind: 'plan-selection' };
+  // The import fills the board, so it waits for the plan like the board does.
+  if (user.plan === null && (path.kind === 'board' || path.kind === 'import')) return { kind: 'plan-selection' };
   return ALLOW;
 }

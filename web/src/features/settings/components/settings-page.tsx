@@ -5,7 +5,9 @@ import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
 import { ConnectedExtensionsSection } from './connected-extensions-section';
 import { EmailSection } from './email-section';
+import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
+import { ReminderEmailsSection } from './reminder-emails-section';
 
 export function SettingsPage() {
   const user = useCurrentUser();
@@ -20,6 +22,8 @@ export function SettingsPage() {
       </div>
       <EmailSection user={user} />
       <PasswordSection user={user} />
+      <ReminderEmailsSection user={user} />
+      <ExportSection />
       <ConnectedExtensionsSection />
     </div>
   );
