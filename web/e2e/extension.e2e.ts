@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@tend/test-kit';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '@tend/test-kit';
 import { baseUrl, ROOT } from './helpers/app';
 import { createAccount, toast } from './helpers/auth';
 import { useBrowser, visible, waitForPath } from './helpers/browser';
@@ -100,6 +100,19 @@ async function startLinkedInFixtures(dir: string): Promise<Server> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
+}
+
+/** What the tests touch of an extension page's `chrome` (the e2e typings have no chrome types). */
+interface ExtensionGlobals {
+  chrome: {
+    storage: {
+      local: {
+        get: (keys: null) => Promise<Record<string, unknown>>;
+        set: (items: object) => Promise<void>;
+        remove: (key: string) => Promise<void>;
+      };
+    };
+  };
 }
 
 interface ExtensionBrowser {
@@ -335,12 +348,8 @@ describe('the Chrome extension', () => {
     await popup.getByRole('button', { name: 'Save to Tend' }).click();
     await popupView(popup, 'saved');
     await checkScreen(popup, 'extension-popup-saved');
-    const storage = await popup.evaluate<Record<string, unknown>>(() =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { get: (k: null) => Promise<Record<string, unknown>> } } };
-        }
-      ).chrome.storage.local.get(null),
+    const storage = await popup.evaluate(() =>
+      (globalThis as unknown as ExtensionGlobals).chrome.storage.local.get(null),
     );
     const token = Object.values(storage).find(
       (value) => typeof value === 'string' && value.startsWith('tend_'),
@@ -391,7 +400,19 @@ describe('the Chrome extension', () => {
     await visible(popup.getByRole('heading', { name: 'Your free plan is full' }));
     await checkScreen(popup, 'extension-popup-plan-full');
 
-    // 10. Disconnected in Settings: the token stops working and the popup asks to connect again.
+    // 10. Tend cannot be reached (the options point at a port where nothing listens): say so, offer a retry.
+    const deadOrigin = `http://localhost:${await freePort()}`;
+    await popup.evaluate(
+      (origin) => (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({ appOrigin: origin }),
+      deadOrigin,
+    );
+    popup = await openPopup(linkedIn);
+    await popupView(popup, 'unreachable');
+    await visible(popup.getByRole('button', { name: 'Try again' }));
+    await checkScreen(popup, 'extension-popup-unreachable');
+    await popup.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.storage.local.remove('appOrigin'));
+
+    // 11. Disconnected in Settings: the token stops working and the popup asks to connect again.
     await app.goto('/settings');
     const section = app.getByRole('region', { name: 'Connected extensions' });
     await visible(section.getByText(/Last used/));
