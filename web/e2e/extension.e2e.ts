@@ -17,7 +17,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '@tend/test-kit';
 import { baseUrl, ROOT } from './helpers/app';
 import { createAccount, toast } from './helpers/auth';
 import { useBrowser, visible, waitForPath } from './helpers/browser';
-import { boardApi, imageLoaded } from './helpers/board';
+import { boardApi, column, imageLoaded } from './helpers/board';
 import { checkScreen } from './helpers/screen';
 
 const FIXTURES = join(ROOT, 'extension', 'src', 'linkedin', 'fixtures');
@@ -361,6 +361,18 @@ describe('the Chrome extension', () => {
     const card = await visible(app.locator('li[data-contact-id]').filter({ hasText: 'Ada Lovelace' }));
     const photo = card.locator('img').first();
     await expect.poll(() => imageLoaded(photo), { timeout: 15_000 }).toBe(true);
+
+    // The web app's add-contact finds the same card by the same address, written another way.
+    const savedId = Number(await card.getAttribute('data-contact-id'));
+    await column(app, 'New').getByRole('button', { name: '+ Add contact' }).click();
+    const add = await visible(app.getByRole('dialog', { name: 'Add contact' }));
+    await add.getByRole('textbox', { name: 'Name' }).fill('Ada');
+    await add.getByRole('textbox', { name: 'LinkedIn profile URL' }).fill('linkedin.com/in/Ada-Lovelace/?trk=abc');
+    await add.getByRole('button', { name: 'Next' }).click();
+    const already = await visible(app.getByRole('dialog', { name: 'Already on your board' }));
+    await checkScreen(app, 'add-contact-duplicate');
+    await already.getByRole('button', { name: 'Open existing contact' }).click();
+    await waitForPath(app, `/kanban/${savedId}`);
 
     // 7. The same profile again: already on the board, open it instead of saving twice.
     popup = await openPopup(linkedIn);
