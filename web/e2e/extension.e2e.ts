@@ -290,7 +290,7 @@ describe('the Chrome extension', () => {
 
     // 2. Download and unpack the zip the page links to; its manifest names this app.
     const zipAnswer = await fetch(`${baseUrl()}/extension.zip`);
-    expect(zipAnswer.status).toBe(200);
+    expect(zipAnswer.status, 'GET /extension.zip (is extension/dist built? npm run build)').toBe(200);
     expect(zipAnswer.headers.get('content-type')).toBe('application/zip');
     const unpacked = join(work, 'unpacked');
     const names = await unzipInto(Buffer.from(await zipAnswer.arrayBuffer()), unpacked);
@@ -348,6 +348,7 @@ describe('the Chrome extension', () => {
     await popup.getByRole('button', { name: 'Save to Tend' }).click();
     await popupView(popup, 'saved');
     await checkScreen(popup, 'extension-popup-saved');
+    const openInTend = await popup.getByRole('link', { name: 'Open in Tend' }).getAttribute('href');
     const storage = await popup.evaluate(() =>
       (globalThis as unknown as ExtensionGlobals).chrome.storage.local.get(null),
     );
@@ -364,6 +365,7 @@ describe('the Chrome extension', () => {
 
     // The web app's add-contact finds the same card by the same address, written another way.
     const savedId = Number(await card.getAttribute('data-contact-id'));
+    expect(openInTend).toBe(`${baseUrl()}/kanban/${savedId}`);
     await column(app, 'New').getByRole('button', { name: '+ Add contact' }).click();
     const add = await visible(app.getByRole('dialog', { name: 'Add contact' }));
     await add.getByRole('textbox', { name: 'Name' }).fill('Ada');
