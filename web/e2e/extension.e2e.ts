@@ -329,15 +329,23 @@ describe('the Chrome extension', () => {
     await checkScreen(connectPage, 'extension-connected');
     await connectPage.close();
 
-    // 5. Connected: the popup shows the profile read from the page, quickly.
+    // 5. Connected: the popup shows the profile read from the page, quickly. Opened five times: the
+    // first open of a fresh profile and four more (the median is the figure; each one is logged).
     await linkedIn.goto('https://www.linkedin.com/in/ada-lovelace');
-    popup = await openPopup(linkedIn);
-    await popupView(popup, 'form');
-    const shownAt = await popup.evaluate(
-      () => performance.getEntriesByName('tend:profile-shown')[0]?.startTime ?? Number.NaN,
+    const shownTimes: number[] = [];
+    for (let open = 0; open < 5; open += 1) {
+      popup = await openPopup(linkedIn);
+      await popupView(popup, 'form');
+      shownTimes.push(
+        await popup.evaluate(() => performance.getEntriesByName('tend:profile-shown')[0]?.startTime ?? Number.NaN),
+      );
+    }
+    const sorted = [...shownTimes].sort((a, b) => a - b);
+    const median = sorted[2] ?? Number.NaN;
+    console.log(
+      `[extension] popup showed the profile after ${shownTimes.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${median.toFixed(0)} ms)`,
     );
-    console.log(`[extension] popup showed the profile ${shownAt.toFixed(0)} ms after it started opening`);
-    expect(shownAt).toBeLessThan(PROFILE_SHOWN_BUDGET_MS);
+    expect(median).toBeLessThan(PROFILE_SHOWN_BUDGET_MS);
     await expect.poll(() => popup.getByLabel('Name').inputValue()).toBe('Ada Lovelace');
     await expect
       .poll(() => popup.getByLabel('LinkedIn URL').inputValue())
