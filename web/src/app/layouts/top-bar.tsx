@@ -1,4 +1,4 @@
-import { ChevronDown, CircleUserRound, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
+import { ChevronDown, CircleUserRound, FileUp, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
@@ -33,15 +33,16 @@ export function TopBar({ toolbar }: TopBarProps) {
       </div>
       <div className="top-bar__end">
         <NotificationsMenu />
-        <a
+        {/* The store page in a new tab when one is configured, else the app's own install page (one
+            element either way, so it keeps its place and focus when the config arrives). */}
+        <Link
           className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-          href={config.chrome_extension_url}
-          target="_blank"
-          rel="noopener noreferrer"
+          to={config.chrome_extension_url || ROUTES.extension}
+          {...(config.chrome_extension_url ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         >
           <Puzzle size={16} aria-hidden="true" />
           Get Chrome Extension
-        </a>
+        </Link>
         <Menu
           label="My Account"
           trigger={
@@ -57,6 +58,9 @@ export function TopBar({ toolbar }: TopBarProps) {
             <span className="menu__user-email">{user.email}</span>
           </MenuLabel>
           <MenuSeparator />
+          <MenuItem icon={<FileUp size={16} aria-hidden="true" />} onSelect={() => void navigate(ROUTES.import)}>
+            Import contacts
+          </MenuItem>
           <MenuItem icon={<Settings size={16} aria-hidden="true" />} onSelect={() => void navigate(ROUTES.settings)}>
             Settings
           </MenuItem>

@@ -8,3 +8,6 @@ export const LOG_OUT_AFTER_PASSWORD_FAILED_MESSAGE = 'There was an error logging
 export const REMINDER_EMAILS_ON_MESSAGE = 'Follow-up reminder emails are on.';
 export const REMINDER_EMAILS_OFF_MESSAGE = 'Follow-up reminder emails are off.';
 export const REMINDER_EMAILS_FAILED_MESSAGE = 'Your reminder email setting could not be saved. Please try again.';
+/** Export (issue 14): the spec is silent; these say what happened and what to do. */
+export const EXPORT_NOT_STARTED_MESSAGE = 'The export could not be started. Please try again.';
+export const EXPORT_FAILED_MESSAGE = 'The export could not be built. Please try again.';

@@ -1,8 +1,8 @@
 import type { Contact } from '@tend/contracts';
-import { Columns3, SearchX } from 'lucide-react';
+import { Columns3, FileUp, SearchX } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, buttonClassName } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { PageSpinner } from '@/components/ui/spinner';
 import { readErrorMessage } from '@/lib/api-client';
@@ -39,6 +39,8 @@ export interface BoardPageProps {
   onDeleteContact: (contact: Contact) => void;
   /** Shown above the columns (billing's payment banner, composed by the app). */
   banner?: ReactNode;
+  /** When set, only these cards are shown: the board filtered to what one import brought in. */
+  onlyContactIds?: ReadonlySet<number> | null;
 }
 
 function LoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
@@ -66,6 +68,7 @@ export function BoardPage({
   onMoveContact,
   onDeleteContact,
   banner,
+  onlyContactIds = null,
 }: BoardPageProps) {
   const tiers = useTiers();
   const user = useCurrentUser();
@@ -78,12 +81,17 @@ export function BoardPage({
   const counts = useMemo(() => {
     let total = 0;
     let shown = 0;
+    const narrowed = deferredQuery.trim() !== '' || onlyContactIds !== null;
     for (const column of columns?.values() ?? []) {
       total += column.length;
-      if (deferredQuery.trim()) shown += column.filter((contact) => matchesFilter(contact, deferredQuery)).length;
+      if (narrowed) {
+        shown += column.filter(
+          (contact) => (!onlyContactIds || onlyContactIds.has(contact.id)) && matchesFilter(contact, deferredQuery),
+        ).length;
+      }
     }
-    return { total, shown: deferredQuery.trim() ? shown : total };
-  }, [columns, deferredQuery]);
+    return { total, shown: narrowed ? shown : total };
+  }, [columns, deferredQuery, onlyContactIds]);
 
   const findContact = (contactId: number): Contact | undefined => {
     for (const column of columns?.values() ?? []) {
@@ -143,6 +151,18 @@ export function BoardPage({
         {filtering ? `Showing ${counts.shown} of ${counts.total} contacts.` : ''}
       </p>
       {banner}
+      {counts.total === 0 && tiers.data.length > 0 ? (
+        <div className="board__welcome">
+          <FileUp size={20} aria-hidden="true" className="board__welcome-icon" />
+          <p className="board__welcome-text">
+            <strong>Your board is empty.</strong> Bring in your LinkedIn connections or your address book, or add people
+            one by one.
+          </p>
+          <Link to={ROUTES.import} className={buttonClassName({ size: 'sm' })}>
+            Import contacts
+          </Link>
+        </div>
+      ) : null}
       {filtering && counts.shown === 0 ? (
         <p className="board__notice">
           <SearchX size={16} aria-hidden="true" />
@@ -161,6 +181,7 @@ export function BoardPage({
             tiers={tiers.data}
             columns={columns}
             query={deferredQuery}
+            onlyIds={onlyContactIds}
             onDrop={drop}
             onAddContact={addContact}
             trailing={addColumn}

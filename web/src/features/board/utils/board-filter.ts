@@ -11,18 +11,25 @@ export type ColumnIds = Readonly<Record<number, readonly number[]>>;
 
 const NO_CONTACTS: readonly Contact[] = [];
 
-/** The ids shown in each column, in board order, narrowed by the filter. */
+/**
+ * The ids shown in each column, in board order, narrowed by the filter and, when given, to `onlyIds`
+ * (the cards one import added: the board "filtered to what came in").
+ */
 export function visibleColumnIds(
   tierIds: readonly number[],
   columns: ReadonlyMap<number, readonly Contact[]>,
   query: string,
+  onlyIds: ReadonlySet<number> | null = null,
 ): ColumnIds {
   const shown: Record<number, readonly number[]> = {};
+  const narrowed = query.trim() !== '' || onlyIds !== null;
   for (const tierId of tierIds) {
     const column = columns.get(tierId) ?? NO_CONTACTS;
-    shown[tierId] = (query.trim() ? column.filter((contact) => matchesFilter(contact, query)) : column).map(
-      (contact) => contact.id,
-    );
+    shown[tierId] = (
+      narrowed
+        ? column.filter((contact) => (!onlyIds || onlyIds.has(contact.id)) && matchesFilter(contact, query))
+        : column
+    ).map((contact) => contact.id);
   }
   return shown;
 }

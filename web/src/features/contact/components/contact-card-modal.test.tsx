@@ -182,7 +182,7 @@ describe('ContactCardModal', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Interaction notes' }));
     expect(within(dialog).getByRole('tabpanel', { name: 'Interaction notes' })).toHaveTextContent('New interaction');
     await user.click(within(dialog).getByRole('tab', { name: 'Follow-up message' }));
-    expect(within(dialog).getByRole('tabpanel', { name: 'Follow-up message' })).toHaveTextContent('Coming soon');
+    expect(within(dialog).getByRole('tabpanel', { name: 'Follow-up message' })).not.toHaveTextContent('Coming soon');
     await user.click(within(dialog).getByRole('button', { name: `Change photo of ${grace.name}` }));
     expect(await screen.findByRole('dialog', { name: 'Update photo' })).toBeInTheDocument();
   });

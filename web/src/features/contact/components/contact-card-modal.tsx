@@ -1,6 +1,6 @@
 import { CARD_TRUNCATION, truncate, updateContactRequestSchema, type Contact, type Tier } from '@tend/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Camera, MessageSquareText, Trash2, X } from 'lucide-react';
+import { Camera, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -8,15 +8,16 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog, DialogFrame, DialogTitle } from '@/components/ui/dialog';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
+import { useFollowUpDraft } from '../api/follow-up-draft';
 import { useMoveContact } from '../api/move-contact';
 import { CONTACT_FIELD_KEYS, useUpdateContact, type ContactFields } from '../api/update-contact';
 import { CONTACT_MESSAGES } from '../messages';
 import '../contact.css';
 import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
-import { ComingSoonPanel } from './coming-soon-panel';
 import { ContactInfoForm, type ContactFieldErrors } from './contact-info-form';
 import { ContactTimeline } from './contact-timeline';
 import { DeleteContactDialog } from './delete-contact-dialog';
+import { FollowUpTab } from './follow-up-tab';
 import { ImageCropModal } from './image-crop-modal';
 import { InteractionNotesTab } from './interaction-notes-tab';
 import { TierSelect } from './tier-select';
@@ -79,6 +80,8 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'close' | 'delete' | 'photo' | null>(null);
   const dirty = !sameFields(values, baseline);
+  // The follow-up draft lives here, not in its tab, so an edited draft survives switching tabs.
+  const followUp = useFollowUpDraft(contact.id);
   const [searchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const [tab, setTab] = useState<CardTab>(() => tabFromSearch(tabParam));
@@ -91,7 +94,7 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
   const [pendingLeave, setPendingLeave] = useState<PendingLeave | null>(null);
 
   const closeUnlessInfoDirty = () => {
-    if (dirty) setDialog('close');
+    if (dirty || followUp.edited) setDialog('close');
     else onClose();
   };
 
@@ -235,9 +238,15 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
             <InteractionNotesTab contact={contact} onDirtyChange={setNotesDirty} />
           </Tabs.Content>
           <Tabs.Content className="contact-tabs__panel" value="follow-up">
-            <ComingSoonPanel icon={<MessageSquareText size={28} />} title="Follow-up message">
-              Draft a follow-up to {contact.name} from your notes, then copy it or open it in your email.
-            </ComingSoonPanel>
+            <FollowUpTab
+              contact={contact}
+              followUp={followUp}
+              onShowInteraction={(interactionId) => {
+                changeTab('notes');
+                // The Interaction notes tab names each card `interaction-{id}`.
+                requestAnimationFrame(() => document.getElementById(`interaction-${interactionId}`)?.focus());
+              }}
+            />
           </Tabs.Content>
         </Tabs.Root>
         <ContactTimeline contact={contact} />
