@@ -1,12 +1,23 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { decideRouteAccess } from './route-access';
 import { routes } from './router';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeUser } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
 const URL = '/api/reminders/unsubscribe?token=abc.def';
+
+describe('route access to /unsubscribe', () => {
+  it('lets everyone holding the link in: signed out, unverified, without a plan, signed in', () => {
+    const allow = { kind: 'allow' };
+    expect(decideRouteAccess(null, '/unsubscribe', '?token=x')).toEqual(allow);
+    expect(decideRouteAccess(makeUser({ email_verified: false }), '/unsubscribe', '?token=x')).toEqual(allow);
+    expect(decideRouteAccess(makeUser({ plan: null }), '/unsubscribe', '?token=x')).toEqual(allow);
+    expect(decideRouteAccess(makeUser(), '/unsubscribe/', '?token=x')).toEqual(allow);
+  });
+});
 
 describe('UnsubscribePage (/unsubscribe?token=)', () => {
   beforeEach(() => window.localStorage.setItem('tend.csrf-token', 't'));
