@@ -10,7 +10,7 @@ import { ContactMethodIcon } from './contact-method-icon';
  * Events drawn when the card opens: the latest ones, below 'First connected' and a button that
  * shows the earlier ones (a contact with hundreds opens as fast as one with a few).
  */
-export const TIMELINE_SHOWN_AT_FIRST = 25;
+export const TIMELINE_SHOWN_AT_FIRST = 12;
 
 /** Interactions with both a method and a date, oldest first (PRODUCT.md §4); ties by id, as logged. */
 export function timelineInteractions(interactions: readonly Interaction[]): Interaction[] {

@@ -237,7 +237,7 @@ describe('Interaction notes tab', () => {
     void panel;
   });
 
-  it('draws the newest 25 and the latest 25 on the timeline, the rest on request', async () => {
+  it('draws the newest 12 and the latest 12 on the timeline, the rest on request', async () => {
     const many = Array.from({ length: 30 }, (_, index) =>
       interaction({
         id: 30 - index,
@@ -248,15 +248,15 @@ describe('Interaction notes tab', () => {
     renderCard({ [`GET ${INTERACTIONS_URL}`]: { body: many } });
     const { u, dialog, panel } = await openNotes();
     const list = within(panel).getByRole('list', { name: 'Interactions with Ada Lovelace' });
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(26));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(13));
     const timeline = within(dialog).getByRole('complementary', { name: 'Timeline' });
-    // 'First connected', the button for the 5 earliest, then the latest 25, oldest first.
-    expect(within(timeline).getAllByRole('listitem')).toHaveLength(27);
-    expect(within(timeline).getAllByRole('listitem')[2]).toHaveTextContent('January 6, 2025');
-    await u.click(within(panel).getByRole('button', { name: 'Show 5 older interactions' }));
+    // 'First connected', the button for the 18 earliest, then the latest 12, oldest first.
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(14);
+    expect(within(timeline).getAllByRole('listitem')[2]).toHaveTextContent('January 19, 2025');
+    await u.click(within(panel).getByRole('button', { name: 'Show 18 older interactions' }));
     expect(within(list).getAllByRole('listitem')).toHaveLength(31);
     expect(within(list).getAllByRole('listitem')[30]).toHaveTextContent('January 1, 2025');
-    await u.click(within(timeline).getByRole('button', { name: 'Show 5 earlier interactions' }));
+    await u.click(within(timeline).getByRole('button', { name: 'Show 18 earlier interactions' }));
     expect(within(timeline).getAllByRole('listitem')).toHaveLength(31);
     expect(within(timeline).getAllByRole('listitem')[1]).toHaveTextContent('January 1, 2025');
   });

@@ -27,7 +27,7 @@ function userToday(timeZone: string): string {
  * interactions opens as fast as one with a few (docs/PERFORMANCE.md), and the newest, the ones a
  * follow-up is about, are on screen either way.
  */
-export const INTERACTIONS_SHOWN_AT_FIRST = 25;
+export const INTERACTIONS_SHOWN_AT_FIRST = 12;
 
 interface InteractionNotesTabProps {
   contact: Contact;
