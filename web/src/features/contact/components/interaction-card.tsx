@@ -1,5 +1,7 @@
 import {
   CONTACT_METHODS,
+  DATE_CONTACTED_IN_FUTURE_MESSAGE,
+  NEXT_CONTACT_IN_PAST_MESSAGE,
   INTERACTION_SAVED_MESSAGE,
   interactionNotSavedMessage,
   interactionSaveExceptionMessage,
@@ -94,6 +96,14 @@ function InteractionEditor({
   }
   const dirty = !sameFields(values, saved);
   const canSave = values.date_contacted !== '' && values.contact_method !== '';
+  // A date typed past the picker's bound: said at the field at once (the server refuses it too).
+  const dateContactedError = values.date_contacted > today ? DATE_CONTACTED_IN_FUTURE_MESSAGE : null;
+  const nextContactError =
+    values.next_contact_date !== '' &&
+    values.next_contact_date < today &&
+    values.next_contact_date !== saved.next_contact_date
+      ? NEXT_CONTACT_IN_PAST_MESSAGE
+      : null;
 
   useEffect(() => {
     onDirty(dirty);
@@ -141,6 +151,7 @@ function InteractionEditor({
           type="date"
           required
           max={today}
+          error={dateContactedError}
           value={values.date_contacted}
           onChange={(event) => change('date_contacted', event.target.value)}
         />
@@ -171,6 +182,7 @@ function InteractionEditor({
           label="Next contact date"
           type="date"
           min={today}
+          error={nextContactError}
           value={values.next_contact_date}
           onChange={(event) => change('next_contact_date', event.target.value)}
         />

@@ -112,6 +112,13 @@ describe('Interaction notes tab', () => {
       'Discord',
       'Other (add in notes)',
     ]);
+    // A date typed past the bounds is named at its field (the server refuses it too).
+    const dayAfter = (day: string, days: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    await u.type(within(form).getByLabelText(/Date contacted/), dayAfter(today, 1));
+    expect(form).toHaveTextContent('Date contacted cannot be after today.');
+    await u.type(within(form).getByLabelText('Next contact date'), dayAfter(today, -1));
+    expect(form).toHaveTextContent('Next contact date cannot be before today.');
     const notes = within(form).getByLabelText('Notes');
     expect(notes).toHaveAttribute('maxLength', '1000');
     expect(form).toHaveTextContent('0/1000');
