@@ -19,7 +19,7 @@ import { ContactTimeline } from './contact-timeline';
 import { DeleteContactDialog } from './delete-contact-dialog';
 import { FollowUpTab } from './follow-up-tab';
 import { ImageCropModal } from './image-crop-modal';
-import { InteractionNotesTab } from './interaction-notes-tab';
+import { InteractionNotesTab, type InteractionReveal } from './interaction-notes-tab';
 import { TierSelect } from './tier-select';
 
 export function toContactFields(contact: Contact): ContactFields {
@@ -91,6 +91,8 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
     if (tabParam) setTab(tabFromSearch(tabParam));
   }
   const [notesDirty, setNotesDirty] = useState(false);
+  // A draft's source note asked for from the Follow-up tab: the notes tab opens and focuses it.
+  const [reveal, setReveal] = useState<InteractionReveal | null>(null);
   const [pendingLeave, setPendingLeave] = useState<PendingLeave | null>(null);
 
   const closeUnlessInfoDirty = () => {
@@ -105,6 +107,7 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
 
   const changeTab = (value: string) => {
     const next = tabFromSearch(value);
+    if (next !== 'notes') setReveal(null);
     if (tab === 'notes' && next !== 'notes' && notesDirty) setPendingLeave({ kind: 'tab', tab: next });
     else setTab(next);
   };
@@ -235,16 +238,15 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
             />
           </Tabs.Content>
           <Tabs.Content className="contact-tabs__panel" value="notes">
-            <InteractionNotesTab contact={contact} onDirtyChange={setNotesDirty} />
+            <InteractionNotesTab contact={contact} onDirtyChange={setNotesDirty} reveal={reveal} />
           </Tabs.Content>
           <Tabs.Content className="contact-tabs__panel" value="follow-up">
             <FollowUpTab
               contact={contact}
               followUp={followUp}
               onShowInteraction={(interactionId) => {
+                setReveal((last) => ({ interactionId, serial: (last?.serial ?? 0) + 1 }));
                 changeTab('notes');
-                // The Interaction notes tab names each card `interaction-{id}`.
-                requestAnimationFrame(() => document.getElementById(`interaction-${interactionId}`)?.focus());
               }}
             />
           </Tabs.Content>

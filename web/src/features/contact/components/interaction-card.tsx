@@ -9,7 +9,7 @@ import {
   type Interaction,
 } from '@tend/contracts';
 import { BellRing, ChevronDown, Plus, Save, Trash2 } from 'lucide-react';
-import { memo, useEffect, useId, useState, type FormEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useNotify } from '@/components/ui/toast';
@@ -56,6 +56,8 @@ export interface InteractionCardProps {
   /** The user's local today (`YYYY-MM-DD`): contacted on or before it, next contact on or after it. */
   today: string;
   defaultOpen: boolean;
+  /** Changes when this card is asked for from elsewhere: it opens, scrolls into view and takes focus. */
+  revealSerial?: number | undefined;
   onDirtyChange: (cardKey: string, dirty: boolean) => void;
   /** After a new interaction is saved (the tab then shows a fresh new card). */
   onCreated?: () => void;
@@ -236,11 +238,28 @@ function InteractionEditor({
  * closed), so collapsing it does not lose edits.
  */
 export const InteractionCard = memo(function InteractionCard(props: InteractionCardProps) {
-  const { interaction, defaultOpen } = props;
+  const { interaction, defaultOpen, revealSerial } = props;
   const formId = useId();
   const [open, setOpen] = useState(defaultOpen);
   const [mounted, setMounted] = useState(defaultOpen);
   const [dirty, setDirty] = useState(false);
+  const toggleButton = useRef<HTMLButtonElement>(null);
+
+  const [seenReveal, setSeenReveal] = useState<number | undefined>(undefined);
+  if (revealSerial !== undefined && revealSerial !== seenReveal) {
+    setSeenReveal(revealSerial);
+    setMounted(true);
+    setOpen(true);
+  }
+  useEffect(() => {
+    if (revealSerial === undefined) return;
+    // After the tab switch has painted: the card is in the document and can take focus.
+    const frame = requestAnimationFrame(() => {
+      toggleButton.current?.scrollIntoView({ block: 'nearest' });
+      toggleButton.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [revealSerial]);
 
   const toggle = () => {
     setMounted(true);
@@ -255,6 +274,7 @@ export const InteractionCard = memo(function InteractionCard(props: InteractionC
       <h4 className="interaction__heading">
         <button
           type="button"
+          ref={toggleButton}
           className="interaction__toggle"
           aria-expanded={open}
           aria-controls={open ? formId : undefined}

@@ -29,8 +29,16 @@ function userToday(timeZone: string): string {
  */
 export const INTERACTIONS_SHOWN_AT_FIRST = 12;
 
+/** One request to bring an interaction into view, open and focused (a new serial asks again). */
+export interface InteractionReveal {
+  interactionId: number;
+  serial: number;
+}
+
 interface InteractionNotesTabProps {
   contact: Contact;
+  /** The interaction to open and focus (a follow-up draft's source, chosen in the Follow-up tab). */
+  reveal?: InteractionReveal | null;
   /** Whether any card holds unsaved edits (the card asks 'Discard Interaction Notes?' on leaving). */
   onDirtyChange: (dirty: boolean) => void;
 }
@@ -39,7 +47,7 @@ interface InteractionNotesTabProps {
  * The 'Interaction notes' tab (PRODUCT.md §4): a 'New interaction' card that starts open, then the
  * contact's interactions newest first, each expanding into its form.
  */
-export function InteractionNotesTab({ contact, onDirtyChange }: InteractionNotesTabProps) {
+export function InteractionNotesTab({ contact, onDirtyChange, reveal = null }: InteractionNotesTabProps) {
   const user = useCurrentUser();
   const notify = useNotify();
   const interactions = useContactInteractions(contact.id);
@@ -83,6 +91,13 @@ export function InteractionNotesTab({ contact, onDirtyChange }: InteractionNotes
   };
 
   const list = interactions.data;
+  // An older interaction asked for is drawn with everything newer than it, so it has its place.
+  const [revealed, setRevealed] = useState<InteractionReveal | null>(null);
+  if (reveal !== revealed && list) {
+    setRevealed(reveal);
+    const index = reveal ? list.findIndex((interaction) => interaction.id === reveal.interactionId) : -1;
+    if (index >= shown) setShown(index + 1);
+  }
   const hidden = Math.max(0, (list?.length ?? 0) - shown);
   return (
     <div className="interactions">
@@ -107,6 +122,7 @@ export function InteractionNotesTab({ contact, onDirtyChange }: InteractionNotes
             userId={user.id}
             today={today}
             defaultOpen={false}
+            revealSerial={reveal?.interactionId === interaction.id ? reveal.serial : undefined}
             onDirtyChange={handleDirtyChange}
             onRequestDelete={setToDelete}
           />
