@@ -111,7 +111,7 @@ describe('board journeys: contacts', () => {
     await checkScreen(page, 'contact-card-interaction-notes');
     await card.getByRole('tab', { name: 'Follow-up message' }).click();
     await visible(card.getByRole('tabpanel', { name: 'Follow-up message' }));
-    await checkScreen(page, 'contact-card-follow-up');
+    await checkScreen(page, 'contact-card-follow-up-empty');
     await card.getByRole('tab', { name: 'Contact information' }).click();
 
     await card.getByRole('button', { name: 'Close', exact: true }).click();

@@ -26,6 +26,8 @@ describe('classifyPath', () => {
     ['/settings', 'settings'],
     ['/account', 'account'],
     ['/plan-updated/success', 'plan-updated'],
+    ['/extension', 'extension-install'],
+    ['/extension/connect', 'extension-connect'],
   ])('%s is %s', (path, kind) => {
     expect(classifyPath(path).kind).toBe(kind);
   });
@@ -78,6 +80,8 @@ describe('decideRouteAccess: signed out', () => {
     '/settings',
     '/account',
     '/plan-updated/success',
+    '/extension',
+    '/extension/connect',
     '/anything',
     '/forgot-password/x',
   ])('redirects %s to the landing page', (path) => {
@@ -97,6 +101,8 @@ describe('decideRouteAccess: signed in, verified, with a plan', () => {
     '/account',
     '/plan-updated/success',
     '/plan-updated/cancel',
+    '/extension',
+    '/extension/connect',
     '/password-updated',
     '/email-confirmation/ada@example.com',
     '/reset-password/ada@example.com/abc',

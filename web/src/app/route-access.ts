@@ -23,7 +23,10 @@ type PathKind =
   | 'settings'
   | 'account'
   | 'plan-updated'
+  | 'unsubscribe'
   | 'import'
+  | 'extension-install'
+  | 'extension-connect'
   | 'unknown';
 
 interface ClassifiedPath {
@@ -72,8 +75,14 @@ export function classifyPath(pathname: string): ClassifiedPath {
       return { kind: 'settings' };
     case ROUTES.account:
       return { kind: 'account' };
+    case ROUTES.unsubscribe:
+      return { kind: 'unsubscribe' };
     case ROUTES.import:
       return { kind: 'import' };
+    case ROUTES.extension:
+      return { kind: 'extension-install' };
+    case ROUTES.extensionConnect:
+      return { kind: 'extension-connect' };
   }
 
   if (first === 'kanban' && rest.length === 1 && rest[0]) return { kind: 'board' };
@@ -103,6 +112,8 @@ const SIGNED_IN_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
   'settings',
   'account',
   'plan-updated',
+  'extension-install',
+  'extension-connect',
   'password-updated',
   'email-confirmation',
   'reset-password',
@@ -126,6 +137,10 @@ function sameEmail(a: string | null | undefined, b: string | null | undefined): 
  */
 export function decideRouteAccess(user: User | null, pathname: string, search = ''): RouteDecision {
   const path = classifyPath(pathname);
+
+  // A reminder email's unsubscribe link works for anyone who holds it: signed out, signed in (as
+  // anyone), verified or not; the token says whose reminders stop.
+  if (path.kind === 'unsubscribe') return ALLOW;
 
   if (!user) {
     return SIGNED_OUT_ALLOWED.has(path.kind) ? ALLOW : { kind: 'redirect', to: ROUTES.landing };

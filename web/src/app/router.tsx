@@ -35,12 +35,24 @@ const LandingPage = lazyScreen(
   () => import('@/features/landing/components/landing-page'),
   (module) => module.LandingPage,
 );
+const UnsubscribePage = lazyScreen(
+  () => import('@/features/notifications/components/unsubscribe-page'),
+  (module) => module.UnsubscribePage,
+);
 const LegalPage = lazyScreen(
   () => import('@/features/landing/components/legal-page'),
   (module) => module.LegalPage,
 );
 const BoardLayout = lazyScreen(boardModules, ([layout]) => layout.BoardLayout);
 const BoardScreen = lazyScreen(boardModules, ([, screen]) => screen.BoardScreen);
+export const extensionModules = () =>
+  Promise.all([
+    import('./layouts/settings-layout'),
+    import('@/features/extension/components/extension-install-page'),
+    import('@/features/extension/components/extension-connect-page'),
+  ]);
+const ExtensionInstallPage = lazyScreen(extensionModules, ([, install]) => install.ExtensionInstallPage);
+const ExtensionConnectPage = lazyScreen(extensionModules, ([, , connect]) => connect.ExtensionConnectPage);
 const SettingsLayout = lazyScreen(settingsModules, ([layout]) => layout.SettingsLayout);
 const SettingsPage = lazyScreen(settingsModules, ([, settings]) => settings.SettingsPage);
 const AccountPage = lazyScreen(settingsModules, ([, , account]) => account.AccountPage);
@@ -58,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/terms', element: <LegalPage /> },
       { path: '/privacy-policy', element: <LegalPage /> },
+      { path: ROUTES.unsubscribe, element: <UnsubscribePage /> },
       {
         element: <AuthLayout />,
         children: [
@@ -92,6 +105,8 @@ export const routes: RouteObject[] = [
           { path: '/account', element: <AccountPage /> },
           { path: '/plan-updated/:status', element: <PlanUpdatedPage /> },
           { path: ROUTES.import, element: <ImportScreen /> },
+          { path: ROUTES.extension, element: <ExtensionInstallPage /> },
+          { path: ROUTES.extensionConnect, element: <ExtensionConnectPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -13,7 +13,13 @@ export const ROUTES = {
   limitReached: '/limit-reached',
   settings: '/settings',
   account: '/account',
+  /** A reminder email's unsubscribe link (`?token=`): public, signed in or not. */
+  unsubscribe: '/unsubscribe',
   import: '/import',
+  /** The in-app install page of the Chrome extension (when no store page is configured). */
+  extension: '/extension',
+  /** Opened by the extension: approve, and the page hands it a token. */
+  extensionConnect: '/extension/connect',
 } as const;
 
 /** Encodes one path segment but keeps '@' readable (it is allowed in a path). */
@@ -35,6 +41,11 @@ export function boardContactPath(contactId: number | string): string {
 
 export function planUpdatedPath(status: string): string {
   return `/plan-updated/${segment(status)}`;
+}
+
+/** A contact's card opened on its 'Follow-up message' tab (where a notification leads). */
+export function contactFollowUpPath(contactId: number | string): string {
+  return `${boardContactPath(contactId)}?tab=follow-up`;
 }
 
 /** The import screen at one import (its review, progress or summary survives a reload). */

@@ -1,22 +1,25 @@
 import { CARD_TRUNCATION, truncate, updateContactRequestSchema, type Contact, type Tier } from '@tend/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Camera, MessageSquareText, NotebookPen, Trash2, X } from 'lucide-react';
+import { Camera, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, DialogFrame, DialogTitle } from '@/components/ui/dialog';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
+import { useFollowUpDraft } from '../api/follow-up-draft';
 import { useMoveContact } from '../api/move-contact';
 import { CONTACT_FIELD_KEYS, useUpdateContact, type ContactFields } from '../api/update-contact';
 import { CONTACT_MESSAGES } from '../messages';
 import '../contact.css';
 import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
-import { ComingSoonPanel } from './coming-soon-panel';
 import { ContactInfoForm, type ContactFieldErrors } from './contact-info-form';
 import { ContactTimeline } from './contact-timeline';
 import { DeleteContactDialog } from './delete-contact-dialog';
+import { FollowUpTab } from './follow-up-tab';
 import { ImageCropModal } from './image-crop-modal';
+import { InteractionNotesTab } from './interaction-notes-tab';
 import { TierSelect } from './tier-select';
 
 export function toContactFields(contact: Contact): ContactFields {
@@ -46,6 +49,17 @@ function HeaderText({ text, className }: { text: string; className: string }) {
   );
 }
 
+const CARD_TABS = ['information', 'notes', 'follow-up'] as const;
+type CardTab = (typeof CARD_TABS)[number];
+
+/** `?tab=follow-up` (a notification's link) or `?tab=notes` opens the card on that tab. */
+export function tabFromSearch(value: string | null): CardTab {
+  return CARD_TABS.find((tab) => tab === value) ?? 'information';
+}
+
+/** What waits behind 'Discard Interaction Notes?': another tab, or closing the card. */
+type PendingLeave = { kind: 'tab'; tab: CardTab } | { kind: 'close' };
+
 interface ContactCardModalProps {
   contact: Contact;
   tiers: readonly Tier[];
@@ -66,10 +80,42 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'close' | 'delete' | 'photo' | null>(null);
   const dirty = !sameFields(values, baseline);
+  // The follow-up draft lives here, not in its tab, so an edited draft survives switching tabs.
+  const followUp = useFollowUpDraft(contact.id);
+  const [searchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  const [tab, setTab] = useState<CardTab>(() => tabFromSearch(tabParam));
+  const [seenTabParam, setSeenTabParam] = useState(tabParam);
+  if (tabParam !== seenTabParam) {
+    setSeenTabParam(tabParam);
+    if (tabParam) setTab(tabFromSearch(tabParam));
+  }
+  const [notesDirty, setNotesDirty] = useState(false);
+  const [pendingLeave, setPendingLeave] = useState<PendingLeave | null>(null);
+
+  const closeUnlessInfoDirty = () => {
+    if (dirty || followUp.edited) setDialog('close');
+    else onClose();
+  };
 
   const requestClose = () => {
-    if (dirty) setDialog('close');
-    else onClose();
+    if (notesDirty) setPendingLeave({ kind: 'close' });
+    else closeUnlessInfoDirty();
+  };
+
+  const changeTab = (value: string) => {
+    const next = tabFromSearch(value);
+    if (tab === 'notes' && next !== 'notes' && notesDirty) setPendingLeave({ kind: 'tab', tab: next });
+    else setTab(next);
+  };
+
+  // Leaving the tab unmounts its cards, and their edits with them.
+  const discardNotes = () => {
+    const leave = pendingLeave;
+    setPendingLeave(null);
+    setNotesDirty(false);
+    if (leave?.kind === 'tab') setTab(leave.tab);
+    else if (leave?.kind === 'close') closeUnlessInfoDirty();
   };
 
   const changeField = (field: keyof ContactFields, value: string) => {
@@ -165,7 +211,7 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
       </header>
 
       <div className="contact-modal__body">
-        <Tabs.Root defaultValue="information" className="contact-tabs">
+        <Tabs.Root value={tab} onValueChange={changeTab} className="contact-tabs">
           <Tabs.List className="contact-tabs__list" aria-label="Contact card sections">
             <Tabs.Trigger className="contact-tabs__tab" value="information">
               Contact information
@@ -189,15 +235,18 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
             />
           </Tabs.Content>
           <Tabs.Content className="contact-tabs__panel" value="notes">
-            <ComingSoonPanel icon={<NotebookPen size={28} />} title="Interaction notes">
-              Log each call, message or coffee with {contact.name}, set a next-contact date and get a reminder when it
-              is due.
-            </ComingSoonPanel>
+            <InteractionNotesTab contact={contact} onDirtyChange={setNotesDirty} />
           </Tabs.Content>
           <Tabs.Content className="contact-tabs__panel" value="follow-up">
-            <ComingSoonPanel icon={<MessageSquareText size={28} />} title="Follow-up message">
-              Draft a follow-up to {contact.name} from your notes, then copy it or open it in your email.
-            </ComingSoonPanel>
+            <FollowUpTab
+              contact={contact}
+              followUp={followUp}
+              onShowInteraction={(interactionId) => {
+                changeTab('notes');
+                // The Interaction notes tab names each card `interaction-{id}`.
+                requestAnimationFrame(() => document.getElementById(`interaction-${interactionId}`)?.focus());
+              }}
+            />
           </Tabs.Content>
         </Tabs.Root>
         <ContactTimeline contact={contact} />
@@ -214,6 +263,17 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
           setDialog(null);
           onClose();
         }}
+      />
+      <ConfirmDialog
+        open={pendingLeave !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingLeave(null);
+        }}
+        title="Discard Interaction Notes?"
+        description={<p>Your unsaved interaction notes for {contact.name} will be lost.</p>}
+        confirmLabel="Discard Interaction"
+        tone="danger"
+        onConfirm={discardNotes}
       />
       <DeleteContactDialog contact={dialog === 'delete' ? contact : null} onClose={() => setDialog(null)} />
       {dialog === 'photo' ? (

@@ -1,0 +1,290 @@
+import {
+  DRAFT_MAX_LENGTH,
+  DRAFT_PURPOSES,
+  DRAFT_PURPOSE_LABELS,
+  DRAFT_TONES,
+  DRAFT_TONE_LABELS,
+  type Contact,
+  type DraftPurpose,
+  type DraftResponse,
+  type Interaction,
+} from '@tend/contracts';
+import { ChevronDown, Copy, Mail, NotebookPen, Sparkles } from 'lucide-react';
+import { useId, useState, type MouseEvent } from 'react';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { TextAreaField } from '@/components/ui/text-field';
+import { useNotify } from '@/components/ui/toast';
+import { useContactInteractions, type FollowUpDraftState } from '../api/follow-up-draft';
+import { formatDay } from '../utils/contact-dates';
+import { draftAuthorLabel, followUpMailto } from '../utils/follow-up-email';
+import './follow-up-tab.css';
+
+/** PRODUCT.md §8 clipboard and email texts. */
+export const FOLLOW_UP_MESSAGES = {
+  textCopied: 'Text copied to clipboard!',
+  emailCopied: 'Email copied to clipboard.',
+  emailOrBodyEmpty: 'Recipient email or body empty.',
+  copyFailed: 'Could not copy to the clipboard. Select the text and copy it yourself.',
+} as const;
+
+interface FollowUpTabProps {
+  contact: Contact;
+  /** The draft kept by the card (see `useFollowUpDraft`), so it survives switching tabs. */
+  followUp: FollowUpDraftState;
+  /** Shows one interaction in the Interaction notes tab. */
+  onShowInteraction?: (interactionId: number) => void;
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The 'Follow-up message' tab (issue 11): pick a tone and a purpose, generate a draft from the
+ * contact and the latest interaction notes, edit it, then copy it or open it in the mail app. The
+ * draft is only ever shown as text (a textarea's value), never as HTML.
+ */
+export function FollowUpTab({ contact, followUp, onShowInteraction }: FollowUpTabProps) {
+  const notify = useNotify();
+  const ids = useId();
+  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
+  const { draft, generating, edited } = followUp;
+  const mailto = followUpMailto(contact.email, draft.text);
+
+  const generate = () => {
+    // Regenerating over the user's own edits would lose them silently: ask first.
+    if (draft.generated && edited) setConfirmRegenerate(true);
+    else followUp.generate();
+  };
+
+  const copyDraft = async () => {
+    if (!draft.text.trim()) {
+      notify.error('There is no text to copy yet.');
+      return;
+    }
+    if (await copyText(draft.text)) notify.success(FOLLOW_UP_MESSAGES.textCopied);
+    else notify.error(FOLLOW_UP_MESSAGES.copyFailed);
+  };
+
+  const copyEmail = async () => {
+    if (!contact.email) return;
+    if (await copyText(contact.email)) notify.success(FOLLOW_UP_MESSAGES.emailCopied);
+    else notify.error(FOLLOW_UP_MESSAGES.copyFailed);
+  };
+
+  const openAsEmail = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (mailto) return; // The browser opens the link with the user's mail app.
+    event.preventDefault();
+    notify.error(FOLLOW_UP_MESSAGES.emailOrBodyEmpty);
+  };
+
+  return (
+    <section className="follow-up" aria-labelledby={`${ids}-heading`}>
+      <h3 id={`${ids}-heading`} className="visually-hidden">
+        Follow-up message to {contact.name}
+      </h3>
+      <div className="follow-up__controls">
+        <fieldset className="follow-up__tones">
+          <legend className="follow-up__label">Tone</legend>
+          <div className="follow-up__segments">
+            {DRAFT_TONES.map((tone) => (
+              <label key={tone} className="follow-up__segment">
+                <input
+                  type="radio"
+                  name={`${ids}-tone`}
+                  value={tone}
+                  checked={draft.tone === tone}
+                  onChange={() => followUp.setTone(tone)}
+                />
+                <span>{DRAFT_TONE_LABELS[tone]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="follow-up__purpose">
+          <label className="follow-up__label" htmlFor={`${ids}-purpose`}>
+            Purpose
+          </label>
+          <select
+            id={`${ids}-purpose`}
+            className="follow-up__select"
+            value={draft.purpose}
+            onChange={(event) => followUp.setPurpose(event.target.value as DraftPurpose)}
+          >
+            {DRAFT_PURPOSES.map((purpose) => (
+              <option key={purpose} value={purpose}>
+                {DRAFT_PURPOSE_LABELS[purpose]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          className="follow-up__generate"
+          loading={generating}
+          icon={<Sparkles size={16} aria-hidden="true" />}
+          onClick={generate}
+        >
+          {draft.generated ? 'Regenerate' : 'Generate'}
+        </Button>
+        <p className="follow-up__status" role="status">
+          {generating ? `Writing a follow-up to ${contact.name}...` : ''}
+        </p>
+      </div>
+
+      <TextAreaField
+        className="follow-up__editor"
+        label="Follow-up message"
+        rows={7}
+        maxLength={DRAFT_MAX_LENGTH}
+        value={draft.text}
+        readOnly={generating}
+        aria-busy={generating || undefined}
+        placeholder={`Choose a tone and a purpose, then Generate: the draft uses ${contact.name}'s details and your latest interaction notes. Or write your own.`}
+        onChange={(event) => followUp.setText(event.target.value)}
+        hint={
+          <span className="follow-up__counter">
+            {draft.text.length}/{DRAFT_MAX_LENGTH}
+          </span>
+        }
+      />
+
+      <div className="follow-up__actions">
+        <Button variant="secondary" icon={<Copy size={16} aria-hidden="true" />} onClick={() => void copyDraft()}>
+          Copy text
+        </Button>
+        <a
+          className={buttonClassName({ variant: 'secondary' })}
+          href={mailto ?? '#'}
+          onClick={openAsEmail}
+          aria-describedby={`${ids}-recipient`}
+        >
+          <Mail size={16} aria-hidden="true" />
+          Open as email
+        </a>
+        <p id={`${ids}-recipient`} className="follow-up__recipient">
+          {contact.email ? (
+            <>
+              To <span className="follow-up__address">{contact.email}</span>
+              <Button
+                variant="ghost"
+                size="sm"
+                icon={<Copy size={14} aria-hidden="true" />}
+                onClick={() => void copyEmail()}
+              >
+                Copy email
+              </Button>
+            </>
+          ) : (
+            <>No email saved for {contact.name}: add one in Contact information.</>
+          )}
+        </p>
+      </div>
+
+      {draft.generated ? (
+        <DraftSources contactId={contact.id} answer={draft.generated} onShowInteraction={onShowInteraction} />
+      ) : null}
+
+      <ConfirmDialog
+        open={confirmRegenerate}
+        onOpenChange={setConfirmRegenerate}
+        title="Replace your edited draft?"
+        description={<p>A new draft replaces the text you changed.</p>}
+        confirmLabel="Regenerate"
+        onConfirm={() => {
+          setConfirmRegenerate(false);
+          followUp.generate();
+        }}
+      />
+    </section>
+  );
+}
+
+interface DraftSourcesProps {
+  contactId: number;
+  answer: DraftResponse;
+  onShowInteraction: ((interactionId: number) => void) | undefined;
+}
+
+/** Who wrote the draft, and the interaction notes it was written from (newest first). */
+function DraftSources({ contactId, answer, onShowInteraction }: DraftSourcesProps) {
+  const usedIds = answer.used_interaction_ids;
+  const interactions = useContactInteractions(contactId, usedIds.length > 0);
+  const byId = new Map((interactions.data ?? []).map((interaction) => [interaction.id, interaction]));
+  const used = usedIds.map((id) => byId.get(id)).filter((item): item is Interaction => item !== undefined);
+
+  return (
+    <aside className="follow-up__sources" aria-label="How this draft was written">
+      <p className="follow-up__author">
+        Written by <strong>{draftAuthorLabel(answer.provider, answer.model)}</strong>
+      </p>
+      {usedIds.length === 0 ? (
+        <p className="follow-up__sources-empty">
+          No interaction notes yet, so the draft uses only the contact's details. Log an interaction for a more personal
+          draft.
+        </p>
+      ) : (
+        <>
+          <h4 className="follow-up__sources-heading">Notes used ({usedIds.length})</h4>
+          {interactions.isPending ? (
+            <Spinner size={16} label="Loading the notes used" />
+          ) : interactions.isError ? (
+            <p className="follow-up__sources-empty">The notes used could not be loaded.</p>
+          ) : (
+            <ul className="follow-up__source-list">
+              {used.map((interaction) => (
+                <DraftSource key={interaction.id} interaction={interaction} onShow={onShowInteraction} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </aside>
+  );
+}
+
+function DraftSource({
+  interaction,
+  onShow,
+}: {
+  interaction: Interaction;
+  onShow: ((interactionId: number) => void) | undefined;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const date = formatDay(interaction.date_contacted) ?? interaction.date_contacted;
+  return (
+    <li className="follow-up__source">
+      <button
+        type="button"
+        className="follow-up__source-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="follow-up__source-date">{date}</span>
+        <span className="follow-up__source-method">{interaction.contact_method}</span>
+        <ChevronDown size={16} aria-hidden="true" className="follow-up__source-chevron" />
+      </button>
+      <div id={panelId} hidden={!open} className="follow-up__source-body">
+        <p className="follow-up__source-notes">{interaction.notes || 'No notes were written.'}</p>
+        {onShow ? (
+          <Button
+            variant="link"
+            size="sm"
+            icon={<NotebookPen size={14} aria-hidden="true" />}
+            onClick={() => onShow(interaction.id)}
+          >
+            Show in Interaction notes
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
