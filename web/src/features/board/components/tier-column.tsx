@@ -118,6 +118,54 @@ interface TierColumnProps {
   onAddContact: (tierId: number) => void;
 }
 
+interface CardListProps {
+  tierId: number;
+  tierName: string;
+  ids: readonly number[];
+  byId: ReadonlyMap<number, Contact>;
+  /** The drawn window, by index. */
+  first: number;
+  last: number;
+  /** A card drawn and registered although outside the window (the dragged one), or null. */
+  liveOutsideWindow: number | null;
+  /** How many of `ids` are in the page (see usePageCount). */
+  inPage: number;
+}
+
+/**
+ * A column's cards. Memoised apart from the column: when a drag enters or leaves the column (its
+ * highlight changes), a column of thousands of cards does not walk them all again.
+ */
+const CardList = memo(function CardList({
+  tierId,
+  tierName,
+  ids,
+  byId,
+  first,
+  last,
+  liveOutsideWindow,
+  inPage,
+}: CardListProps) {
+  return (
+    <>
+      <ul className="card-list" aria-label={`Contacts in ${tierName}`}>
+        {(inPage < ids.length ? ids.slice(0, inPage) : ids).map((id, index) => {
+          const contact = byId.get(id);
+          const live = (index >= first && index <= last) || id === liveOutsideWindow;
+          return contact ? <BoardCard key={id} contact={contact} tierId={tierId} live={live} /> : null;
+        })}
+      </ul>
+      {inPage < ids.length ? (
+        <div
+          className="card-list__pending"
+          aria-hidden="true"
+          style={{ height: (ids.length - inPage) * (CARD_PX + CARD_GAP_PX) }}
+        />
+      ) : null}
+    </>
+  );
+});
+
 /**
  * One 300 px column. Memoised: while a card is dragged only the columns it leaves or enters get
  * new `ids`, so the others do not re-render.
@@ -137,6 +185,9 @@ export const TierColumn = memo(function TierColumn({
   const cardWindow = useCardWindow(body, ids.length);
   const pinnedIndex = pinnedId !== null ? ids.indexOf(pinnedId) : -1;
   const inPage = usePageCount(ids.length, Math.max(cardWindow.last, pinnedIndex) + 1);
+  // The dragged card stays registered when it leaves the window; inside it, it is live anyway.
+  const liveOutsideWindow =
+    pinnedIndex >= 0 && (pinnedIndex < cardWindow.first || pinnedIndex > cardWindow.last) ? pinnedId : null;
   const headingId = `tier-${tier.id}-name`;
   return (
     <section
@@ -168,22 +219,16 @@ export const TierColumn = memo(function TierColumn({
               )}
             </div>
           ) : (
-            <>
-              <ul className="card-list" aria-label={`Contacts in ${tier.name}`}>
-                {(inPage < ids.length ? ids.slice(0, inPage) : ids).map((id, index) => {
-                  const contact = byId.get(id);
-                  const isLive = (index >= cardWindow.first && index <= cardWindow.last) || id === pinnedId;
-                  return contact ? <BoardCard key={id} contact={contact} tierId={tier.id} live={isLive} /> : null;
-                })}
-              </ul>
-              {inPage < ids.length ? (
-                <div
-                  className="card-list__pending"
-                  aria-hidden="true"
-                  style={{ height: (ids.length - inPage) * (CARD_PX + CARD_GAP_PX) }}
-                />
-              ) : null}
-            </>
+            <CardList
+              tierId={tier.id}
+              tierName={tier.name}
+              ids={ids}
+              byId={byId}
+              first={cardWindow.first}
+              last={cardWindow.last}
+              liveOutsideWindow={liveOutsideWindow}
+              inPage={inPage}
+            />
           )}
         </div>
       </SortableContext>
