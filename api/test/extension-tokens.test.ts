@@ -256,6 +256,22 @@ describe('what a token may do', () => {
     ).toBe(201);
   });
 
+  it('makes one card of three parallel saves of one profile: the others are told it is a duplicate', async () => {
+    const { client } = await app.member({ prefix: 'ext-race' });
+    const { token } = await connect(client);
+    const save = () =>
+      bearer(token)
+        .post('/api/contacts')
+        .field('contact[name]', 'Katherine Johnson')
+        .field('contact[linked_in]', 'https://www.linkedin.com/in/katherine-johnson');
+    const answers = await Promise.all([save(), save(), save()]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    const created = answers.find((answer) => answer.status === 201)?.body as Contact;
+    for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.contact_id).toBe(created.id);
+    const board = (await client.get('/api/contacts')).body as Contact[];
+    expect(board.filter((c) => c.name === 'Katherine Johnson')).toHaveLength(1);
+  });
+
   it('answers 403 with the free plan message once the 25 cards are used', async () => {
     const { client } = await app.member({ plan: 'free', prefix: 'ext-free' });
     const { token } = await connect(client);

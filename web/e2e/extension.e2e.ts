@@ -13,13 +13,12 @@ import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@tend/test-kit';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '@tend/test-kit';
 import { baseUrl, ROOT } from './helpers/app';
 import { createAccount, toast } from './helpers/auth';
 import { useBrowser, visible, waitForPath } from './helpers/browser';
-import { boardApi, imageLoaded } from './helpers/board';
+import { boardApi, column, imageLoaded } from './helpers/board';
 import { checkScreen } from './helpers/screen';
-import { screenshot } from './helpers/screenshot';
 
 const FIXTURES = join(ROOT, 'extension', 'src', 'linkedin', 'fixtures');
 const PROFILES: Record<string, string> = {
@@ -28,8 +27,6 @@ const PROFILES: Record<string, string> = {
 };
 /** PRODUCT.md §1 / issue 13: the popup shows the profile within 300 ms of opening. */
 const PROFILE_SHOWN_BUDGET_MS = 300;
-
-const session = useBrowser();
 
 /** Unzips `zip` into `dir` (what a person does with the downloaded file). */
 function unzipInto(zip: Buffer, dir: string): Promise<string[]> {
@@ -105,6 +102,19 @@ async function startLinkedInFixtures(dir: string): Promise<Server> {
   return server;
 }
 
+/** What the tests touch of an extension page's `chrome` (the e2e typings have no chrome types). */
+interface ExtensionGlobals {
+  chrome: {
+    storage: {
+      local: {
+        get: (keys: null) => Promise<Record<string, unknown>>;
+        set: (items: object) => Promise<void>;
+        remove: (key: string) => Promise<void>;
+      };
+    };
+  };
+}
+
 interface ExtensionBrowser {
   process: ChildProcess;
   wsUrl: string;
@@ -172,6 +182,7 @@ async function launchWithExtension(
 }
 
 describe('the Chrome extension', () => {
+  const session = useBrowser();
   let work = '';
   let fixtures: Server | undefined;
   let chrome: ExtensionBrowser | undefined;
@@ -279,7 +290,7 @@ describe('the Chrome extension', () => {
 
     // 2. Download and unpack the zip the page links to; its manifest names this app.
     const zipAnswer = await fetch(`${baseUrl()}/extension.zip`);
-    expect(zipAnswer.status).toBe(200);
+    expect(zipAnswer.status, 'GET /extension.zip (is extension/dist built? npm run build)').toBe(200);
     expect(zipAnswer.headers.get('content-type')).toBe('application/zip');
     const unpacked = join(work, 'unpacked');
     const names = await unzipInto(Buffer.from(await zipAnswer.arrayBuffer()), unpacked);
@@ -318,15 +329,23 @@ describe('the Chrome extension', () => {
     await checkScreen(connectPage, 'extension-connected');
     await connectPage.close();
 
-    // 5. Connected: the popup shows the profile read from the page, quickly.
+    // 5. Connected: the popup shows the profile read from the page, quickly. Opened five times: the
+    // first open of a fresh profile and four more (the median is the figure; each one is logged).
     await linkedIn.goto('https://www.linkedin.com/in/ada-lovelace');
-    popup = await openPopup(linkedIn);
-    await popupView(popup, 'form');
-    const shownAt = await popup.evaluate(
-      () => performance.getEntriesByName('tend:profile-shown')[0]?.startTime ?? Number.NaN,
+    const shownTimes: number[] = [];
+    for (let open = 0; open < 5; open += 1) {
+      popup = await openPopup(linkedIn);
+      await popupView(popup, 'form');
+      shownTimes.push(
+        await popup.evaluate(() => performance.getEntriesByName('tend:profile-shown')[0]?.startTime ?? Number.NaN),
+      );
+    }
+    const sorted = [...shownTimes].sort((a, b) => a - b);
+    const median = sorted[2] ?? Number.NaN;
+    console.log(
+      `[extension] popup showed the profile after ${shownTimes.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${median.toFixed(0)} ms)`,
     );
-    console.log(`[extension] popup showed the profile ${shownAt.toFixed(0)} ms after it started opening`);
-    expect(shownAt).toBeLessThan(PROFILE_SHOWN_BUDGET_MS);
+    expect(median).toBeLessThan(PROFILE_SHOWN_BUDGET_MS);
     await expect.poll(() => popup.getByLabel('Name').inputValue()).toBe('Ada Lovelace');
     await expect
       .poll(() => popup.getByLabel('LinkedIn URL').inputValue())
@@ -337,13 +356,10 @@ describe('the Chrome extension', () => {
     await popup.getByRole('button', { name: 'Save to Tend' }).click();
     await popupView(popup, 'saved');
     await checkScreen(popup, 'extension-popup-saved');
-    const storage = (await popup.evaluate(() =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { get: (k: null) => Promise<Record<string, unknown>> } } };
-        }
-      ).chrome.storage.local.get(null),
-    )) as Record<string, unknown>;
+    const openInTend = await popup.getByRole('link', { name: 'Open in Tend' }).getAttribute('href');
+    const storage = await popup.evaluate(() =>
+      (globalThis as unknown as ExtensionGlobals).chrome.storage.local.get(null),
+    );
     const token = Object.values(storage).find(
       (value) => typeof value === 'string' && value.startsWith('tend_'),
     ) as string;
@@ -354,6 +370,19 @@ describe('the Chrome extension', () => {
     const card = await visible(app.locator('li[data-contact-id]').filter({ hasText: 'Ada Lovelace' }));
     const photo = card.locator('img').first();
     await expect.poll(() => imageLoaded(photo), { timeout: 15_000 }).toBe(true);
+
+    // The web app's add-contact finds the same card by the same address, written another way.
+    const savedId = Number(await card.getAttribute('data-contact-id'));
+    expect(openInTend).toBe(`${baseUrl()}/kanban/${savedId}`);
+    await column(app, 'New').getByRole('button', { name: '+ Add contact' }).click();
+    const add = await visible(app.getByRole('dialog', { name: 'Add contact' }));
+    await add.getByRole('textbox', { name: 'Name' }).fill('Ada');
+    await add.getByRole('textbox', { name: 'LinkedIn profile URL' }).fill('linkedin.com/in/Ada-Lovelace/?trk=abc');
+    await add.getByRole('button', { name: 'Next' }).click();
+    const already = await visible(app.getByRole('dialog', { name: 'Already on your board' }));
+    await checkScreen(app, 'add-contact-duplicate');
+    await already.getByRole('button', { name: 'Open existing contact' }).click();
+    await waitForPath(app, `/kanban/${savedId}`);
 
     // 7. The same profile again: already on the board, open it instead of saving twice.
     popup = await openPopup(linkedIn);
@@ -393,7 +422,19 @@ describe('the Chrome extension', () => {
     await visible(popup.getByRole('heading', { name: 'Your free plan is full' }));
     await checkScreen(popup, 'extension-popup-plan-full');
 
-    // 10. Disconnected in Settings: the token stops working and the popup asks to connect again.
+    // 10. Tend cannot be reached (the options point at a port where nothing listens): say so, offer a retry.
+    const deadOrigin = `http://localhost:${await freePort()}`;
+    await popup.evaluate(
+      (origin) => (globalThis as unknown as ExtensionGlobals).chrome.storage.local.set({ appOrigin: origin }),
+      deadOrigin,
+    );
+    popup = await openPopup(linkedIn);
+    await popupView(popup, 'unreachable');
+    await visible(popup.getByRole('button', { name: 'Try again' }));
+    await checkScreen(popup, 'extension-popup-unreachable');
+    await popup.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.storage.local.remove('appOrigin'));
+
+    // 11. Disconnected in Settings: the token stops working and the popup asks to connect again.
     await app.goto('/settings');
     const section = app.getByRole('region', { name: 'Connected extensions' });
     await visible(section.getByText(/Last used/));
@@ -411,6 +452,26 @@ describe('the Chrome extension', () => {
     await popupView(popup, 'not-connected');
     await visible(popup.getByText(/revoked|expired/i));
     await checkScreen(popup, 'extension-popup-revoked');
-    await screenshot(linkedIn, 'extension-linkedin-fixture');
+  });
+
+  it('sends a signed-out person to log in and back to the connect page; refuses a link without a valid id', async () => {
+    const first = await session.openPage();
+    const account = await createAccount(first, 'extension-login');
+    const page = await session.openPage();
+    const connect = '/extension/connect?extension_id=abcdefghijklmnopabcdefghijklmnop';
+    await page.goto(connect);
+    await waitForPath(page, '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(connect);
+    await page.getByLabel('Email address', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await waitForPath(page, '/extension/connect');
+    await visible(page.getByRole('heading', { name: 'Connect the Tend extension' }));
+    expect(new URL(page.url()).search).toBe('?extension_id=abcdefghijklmnopabcdefghijklmnop');
+
+    await page.goto('/extension/connect?extension_id=not-an-id');
+    await visible(page.getByRole('heading', { name: 'Open this page from the extension' }));
+    expect(await page.getByRole('button', { name: 'Connect', exact: true }).count()).toBe(0);
+    await checkScreen(page, 'extension-connect-invalid-link');
   });
 });

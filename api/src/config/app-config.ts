@@ -33,6 +33,12 @@ export interface AppConfig {
   /** Cards the free plan holds; null: unlimited. */
   freePlanCardLimit: number | null;
   corsOrigins: string[];
+  /**
+   * The Chrome extension ids `EXTENSION_ORIGINS` names (`chrome-extension://<id>`): when there are
+   * any, only those extensions can be connected (a published extension has a fixed id); none means
+   * any id (unpacked copies each get their own).
+   */
+  extensionIds: string[];
   /** `chromeExtensionUrl` is '' when unset: the app then shows its own install page. */
   links: { supportEmail: string; newsletterUrl: string; chromeExtensionUrl: string; linkedinCompanyUrl: string };
   ai: {
@@ -128,6 +134,9 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
         .map((o) => o.trim())
         .filter(Boolean),
     ],
+    extensionIds: env.EXTENSION_ORIGINS.split(',')
+      .map((o) => /^chrome-extension:\/\/([a-p]{32})\/?$/.exec(o.trim())?.[1])
+      .filter((id): id is string => id !== undefined),
     links: {
       supportEmail: env.SUPPORT_EMAIL,
       newsletterUrl: env.NEWSLETTER_URL,

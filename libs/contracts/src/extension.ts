@@ -41,6 +41,9 @@ export const EXTENSION_TOKEN_MESSAGES = {
   invalidExtensionId: 'The extension id is not valid. Open this page again from the extension.',
   tooMany: `You can connect at most ${EXTENSION_CONNECTIONS_MAX} extensions. Disconnect one in Settings first.`,
   notFound: 'That connected extension was not found.',
+  /** This server accepts only the extension ids it was configured with (`EXTENSION_ORIGINS`). */
+  unknownExtension:
+    'This is not the Tend extension this server knows. Install it from the link in Tend, then connect again.',
   /** A bearer token on a route that does not take one (account, billing, settings, ...). */
   notAccepted: 'Extension tokens cannot be used for this request.',
   /** A bearer token that is unknown, malformed or revoked. */

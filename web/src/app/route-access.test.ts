@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { classifyPath, decideRouteAccess, type RouteDecision } from './route-access';
+import { nextPathAfterLogIn } from '@/lib/routes';
 
 const allow: RouteDecision = { kind: 'allow' };
 const toLanding: RouteDecision = { kind: 'redirect', to: '/' };
@@ -82,7 +83,6 @@ describe('decideRouteAccess: signed out', () => {
     '/account',
     '/plan-updated/success',
     '/extension',
-    '/extension/connect',
     '/anything',
     '/forgot-password/x',
   ])('redirects %s to the landing page', (path) => {
@@ -200,5 +200,29 @@ describe('decideRouteAccess: verified user without a plan', () => {
     '/password-updated',
   ])('still allows %s', (path) => {
     expect(decideRouteAccess(user, path)).toEqual(allow);
+  });
+});
+
+describe('decideRouteAccess: the extension connect page', () => {
+  const search = '?extension_id=abcdefghijklmnopabcdefghijklmnop';
+  const next = `/login?next=${encodeURIComponent(`/extension/connect${search}`)}`;
+
+  it('sends a signed-out visitor to log in, then back to approve', () => {
+    expect(decideRouteAccess(null, '/extension/connect', search)).toEqual({ kind: 'redirect', to: next });
+    expect(decideRouteAccess(makeUser({ plan: 'free' }), '/login', next.slice('/login'.length))).toEqual({
+      kind: 'redirect',
+      to: `/extension/connect${search}`,
+    });
+  });
+
+  it.each([
+    '?next=/kanban',
+    '?next=//evil.example/extension/connect',
+    '?next=https://evil.example/extension/connect',
+    '?next=/extension/connectx',
+    '',
+  ])('ignores any other next (%s): the board as always', (query) => {
+    expect(nextPathAfterLogIn(query)).toBeNull();
+    expect(decideRouteAccess(makeUser({ plan: 'free' }), '/login', query)).toEqual({ kind: 'redirect', to: '/kanban' });
   });
 });

@@ -1,5 +1,5 @@
 import type { User } from '@tend/contracts';
-import { emailConfirmationPath, ROUTES } from '@/lib/routes';
+import { emailConfirmationPath, logInPathReturningTo, nextPathAfterLogIn, ROUTES } from '@/lib/routes';
 
 /**
  * What the router should do for a path, decided from the session user alone (PRODUCT.md §2).
@@ -143,6 +143,9 @@ export function decideRouteAccess(user: User | null, pathname: string, search = 
   if (path.kind === 'unsubscribe') return ALLOW;
 
   if (!user) {
+    // The extension's connect page: log in first, then come back to approve.
+    if (path.kind === 'extension-connect')
+      return { kind: 'redirect', to: logInPathReturningTo(`${pathname}${search}`) };
     return SIGNED_OUT_ALLOWED.has(path.kind) ? ALLOW : { kind: 'redirect', to: ROUTES.landing };
   }
 
@@ -156,6 +159,8 @@ export function decideRouteAccess(user: User | null, pathname: string, search = 
 
   // Unknown paths, "/", "/signup" and "/login" go to the board; without a plan the board is
   // replaced by the plan picker (the spec's "plan selection for the catch-all path").
+  const next = path.kind === 'log-in' ? nextPathAfterLogIn(search) : null;
+  if (next) return { kind: 'redirect', to: next };
   if (!SIGNED_IN_ALLOWED.has(path.kind)) return { kind: 'redirect', to: ROUTES.board };
   // The import fills the board, so it waits for the plan like the board does.
   if (user.plan === null && (path.kind === 'board' || path.kind === 'import')) return { kind: 'plan-selection' };

@@ -57,3 +57,29 @@ export function importPath(importId: string): string {
 export function boardImportPath(importId: string): string {
   return `${ROUTES.board}?import=${encodeURIComponent(importId)}`;
 }
+
+/**
+ * Log-in that comes back to the extension's connect page: the extension opens it for a person who
+ * may be signed out, and approving is the reason they came.
+ */
+export function logInPathReturningTo(path: string): string {
+  return `${ROUTES.logIn}?next=${encodeURIComponent(path)}`;
+}
+
+/**
+ * Where a log-in goes back to (`?next=`): only the extension's connect page, on this site, with its
+ * query. Anything else (another path, another site) is ignored, so the link cannot send a person
+ * elsewhere.
+ */
+export function nextPathAfterLogIn(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  if (!next?.startsWith('/') || next.startsWith('//')) return null;
+  const base = 'https://tend.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return null;
+  }
+  return url.origin === base && url.pathname === ROUTES.extensionConnect ? `${url.pathname}${url.search}` : null;
+}

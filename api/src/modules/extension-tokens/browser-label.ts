@@ -3,7 +3,7 @@ const BROWSERS: readonly [RegExp, string][] = [
   [/\bOPR\//, 'Opera'],
   [/\bVivaldi\//, 'Vivaldi'],
   [/\bBrave\b/, 'Brave'],
-  [/\b(?:Chrome|Chromium|CriOS)\//, 'Chrome'],
+  [/(?:\b|Headless)(?:Chrome|Chromium|CriOS)\//, 'Chrome'],
 ];
 
 const SYSTEMS: readonly [RegExp, string][] = [

@@ -1,5 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { EXTENSION_CONNECTIONS_MAX, EXTENSION_TOKEN_MESSAGES } from '@tend/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -42,12 +49,14 @@ const AUTHENTICATE = `with found as (
 export class ExtensionTokensService {
   private readonly connectsPerUser: LimitRule;
   private readonly failuresPerIp: LimitRule;
+  private readonly knownExtensionIds: ReadonlySet<string>;
 
   constructor(
     private readonly em: EntityManager,
     private readonly limiter: RateLimiterService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
+    this.knownExtensionIds = new Set(config.extensionIds);
     this.connectsPerUser = {
       name: 'extension-connect',
       points: config.throttle.extensionConnectsPerUser,
@@ -69,6 +78,11 @@ export class ExtensionTokensService {
     extensionId: string,
     userAgent: string | undefined,
   ): Promise<{ token: string; connection: ExtensionToken }> {
+    // Any page may link to the connect page with any id: where the published extension's id is
+    // configured, another extension (one that lists this origin to be handed tokens) gets none.
+    if (this.knownExtensionIds.size > 0 && !this.knownExtensionIds.has(extensionId)) {
+      throw new ForbiddenException({ errors: [EXTENSION_TOKEN_MESSAGES.unknownExtension] });
+    }
     await this.limiter.consume(this.connectsPerUser, String(userId));
     const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     return this.em.transactional(async (em) => {

@@ -33,23 +33,16 @@ export function TopBar({ toolbar }: TopBarProps) {
       </div>
       <div className="top-bar__end">
         <NotificationsMenu />
-        {config.chrome_extension_url ? (
-          <a
-            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-            href={config.chrome_extension_url}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            <Puzzle size={16} aria-hidden="true" />
-            Get Chrome Extension
-          </a>
-        ) : (
-          // No store page configured: the app's own install page (download, Load unpacked, connect).
-          <Link className={buttonClassName({ variant: 'secondary', size: 'sm' })} to={ROUTES.extension}>
-            <Puzzle size={16} aria-hidden="true" />
-            Get Chrome Extension
-          </Link>
-        )}
+        {/* The store page in a new tab when one is configured, else the app's own install page (one
+            element either way, so it keeps its place and focus when the config arrives). */}
+        <Link
+          className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+          to={config.chrome_extension_url || ROUTES.extension}
+          {...(config.chrome_extension_url ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
+          <Puzzle size={16} aria-hidden="true" />
+          Get Chrome Extension
+        </Link>
         <Menu
           label="My Account"
           trigger={

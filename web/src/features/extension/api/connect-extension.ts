@@ -12,3 +12,11 @@ export function useConnectExtension() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['extension-tokens'] }),
   });
 }
+
+/**
+ * `DELETE /api/extension-tokens/:id`: a token the extension never received is revoked at once, so
+ * no unused connection is left behind (Settings would list it as 'Not used yet').
+ */
+export function revokeUndeliveredToken(id: number): Promise<void> {
+  return api<void>(`/api/extension-tokens/${id}`, { method: 'DELETE' });
+}

@@ -66,6 +66,7 @@ describe('ExtensionConnectPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByRole('heading', { name: 'The extension is connected' })).toHaveFocus();
     expect(http.callsTo('POST', '/api/extension-tokens')[0]?.body).toEqual({ extension_id: EXTENSION_ID });
+    expect(http.callsTo('DELETE', '/api/extension-tokens/3')).toHaveLength(0);
     expect(runtime.sendMessage).toHaveBeenCalledWith(
       EXTENSION_ID,
       { type: 'tend-connect', token: TOKEN },
@@ -90,10 +91,11 @@ describe('ExtensionConnectPage', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it("shows the extension's refusal, or that it did not answer", async () => {
-    mockFetch({
+  it("shows the extension's refusal, or that it did not answer, and revokes the token it did not take", async () => {
+    const http = mockFetch({
       'GET /api/session': { body: me, headers: { 'X-CSRF-Token': 't' } },
       'POST /api/extension-tokens': issued,
+      'DELETE /api/extension-tokens/3': { status: 204 },
     });
     fakeRuntime({ ok: false, error: 'This extension connects only to Tend at https://tend.example.com.' });
     open();
@@ -102,10 +104,12 @@ describe('ExtensionConnectPage', () => {
     expect(
       await screen.findByText('This extension connects only to Tend at https://tend.example.com.'),
     ).toBeInTheDocument();
+    expect(http.callsTo('DELETE', '/api/extension-tokens/3')).toHaveLength(1);
 
     fakeRuntime(undefined, { lastError: 'Could not establish connection. Receiving end does not exist.' });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByText(EXTENSION_NOT_REACHED_MESSAGE)).toBeInTheDocument());
+    expect(http.callsTo('DELETE', '/api/extension-tokens/3')).toHaveLength(2);
   });
 
   it("shows the server's reason when it refuses to connect", async () => {

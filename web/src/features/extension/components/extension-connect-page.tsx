@@ -8,7 +8,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { readErrorMessage } from '@/lib/api-client';
 import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
-import { useConnectExtension } from '../api/connect-extension';
+import { revokeUndeliveredToken, useConnectExtension } from '../api/connect-extension';
 import { EXTENSION_MESSAGES } from '../messages';
 import { canMessageExtensions, sendTokenToExtension } from '../utils/extension-messaging';
 import '../extension.css';
@@ -45,9 +45,10 @@ export function ExtensionConnectPage() {
       return;
     }
     connect.mutate(extensionId, {
-      onSuccess: ({ token }) => {
+      onSuccess: ({ token, extension }) => {
         setSending(true);
-        void sendTokenToExtension(extensionId, token).then((reply) => {
+        void sendTokenToExtension(extensionId, token).then(async (reply) => {
+          if (!reply.ok) await revokeUndeliveredToken(extension.id).catch(() => undefined);
           setSending(false);
           setStep(reply.ok ? { kind: 'connected' } : { kind: 'failed', message: reply.error });
         });

@@ -1,5 +1,5 @@
 import type { ConnectedExtension } from '@tend/contracts';
-import { Puzzle } from 'lucide-react';
+import { Monitor, Puzzle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -8,7 +8,7 @@ import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/dates';
 import { useConnectedExtensions, useDisconnectExtension } from '../api/connected-extensions';
-import './connected-extensions-section.css';
+import '../connected-extensions-section.css';
 
 export const EXTENSION_DISCONNECTED_MESSAGE = 'Extension disconnected.';
 export const EXTENSION_DISCONNECT_FAILED_MESSAGE = 'Could not disconnect the extension. Please try again.';
@@ -42,15 +42,14 @@ export function ConnectedExtensionsSection() {
 
   return (
     <section className="panel" aria-labelledby="extensions-heading">
-      <div>
-        <h2 id="extensions-heading" className="panel__title">
-          Connected extensions
-        </h2>
-        <p className="panel__text">
-          The Tend extension for Chrome can add LinkedIn profiles to your board. It cannot see your account, email,
-          password or billing.
-        </p>
-      </div>
+      <h2 id="extensions-heading" className="panel__title">
+        <Puzzle size={20} aria-hidden="true" />
+        Connected extensions
+      </h2>
+      <p className="panel__text">
+        The Tend extension for Chrome can add LinkedIn profiles to your board. It cannot see your account, email,
+        password or billing.
+      </p>
       {extensions.isPending ? (
         <Spinner label="Loading connected extensions" />
       ) : extensions.isError ? (
@@ -66,7 +65,7 @@ export function ConnectedExtensionsSection() {
         <ul className="connected-extensions" aria-label="Connected extensions">
           {extensions.data.map((extension) => (
             <li key={extension.id} className="connected-extensions__item">
-              <Puzzle size={20} aria-hidden="true" className="connected-extensions__icon" />
+              <Monitor size={20} aria-hidden="true" className="connected-extensions__icon" />
               <div className="connected-extensions__details">
                 <p className="panel__value">{extension.browser ?? 'Chrome extension'}</p>
                 <p className="panel__text">
