@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { ROOT } from './helpers/app';
 import { alertText, createAccount, openAccountMenuItem, waitForBoard } from './helpers/auth';
-import { boardApi, column, columnCount, countLabel } from './helpers/board';
+import { boardApi, cardButton, column, columnCount, countLabel } from './helpers/board';
 import { useBrowser, visible, waitForPath } from './helpers/browser';
 import { checkScreen } from './helpers/screen';
 
@@ -176,6 +176,18 @@ describe('journey: import a network and export everything (issue 14)', () => {
     await visible(page.getByText('Showing the 7 people imported from Connections.csv.'));
     await expectPeople(page, 'New', CONNECTIONS);
     await checkScreen(page, 'board-imported');
+
+    // Opening a card and closing it keeps the board filtered.
+    await cardButton(page, {
+      name: 'Ada Lovelace',
+      title: 'Engineer, Principal',
+      company: 'Analytical Engines',
+    }).click();
+    const card = await visible(page.getByRole('dialog', { name: 'Ada Lovelace' }));
+    expect(new URL(page.url()).searchParams.get('import')).toMatch(/^[0-9a-f-]{36}$/);
+    await card.getByRole('button', { name: 'Close', exact: true }).click();
+    await waitForPath(page, '/kanban');
+    await visible(page.getByText('Showing the 7 people imported from Connections.csv.'));
 
     // A card added by hand is not part of the import: hidden while filtered, back with everyone.
     await (await boardApi(page)).createContact({ name: 'Hand Added' });

@@ -27,6 +27,7 @@ describe('classifyPath', () => {
     ['/settings', 'settings'],
     ['/account', 'account'],
     ['/plan-updated/success', 'plan-updated'],
+    ['/import', 'import'],
     ['/extension', 'extension-install'],
     ['/extension/connect', 'extension-connect'],
   ])('%s is %s', (path, kind) => {
@@ -101,6 +102,7 @@ describe('decideRouteAccess: signed in, verified, with a plan', () => {
     '/account',
     '/plan-updated/success',
     '/plan-updated/cancel',
+    '/import',
     '/extension',
     '/extension/connect',
     '/password-updated',
@@ -179,6 +181,8 @@ describe('decideRouteAccess: verified user without a plan', () => {
     expect(decideRouteAccess(user, '/kanban/5')).toEqual(planSelection);
     expect(decideRouteAccess(user, '/add-contact')).toEqual(planSelection);
     expect(decideRouteAccess(user, '/limit-reached')).toEqual(planSelection);
+    // The import fills the board: it waits for the plan too.
+    expect(decideRouteAccess(user, '/import')).toEqual(planSelection);
   });
 
   it.each(['/', '/login', '/signup', '/whatever'])(

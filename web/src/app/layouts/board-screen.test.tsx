@@ -485,6 +485,20 @@ describe('BoardScreen', () => {
     ]);
   });
 
+  it('puts a very long column in the page 400 cards at a time, keeping its full height meanwhile', async () => {
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(1000) });
+    const region = await screen.findByRole('region', { name: 'New' });
+    expect(within(region).getByText('1000 contacts')).toBeInTheDocument();
+    const cards = () => region.querySelectorAll('li[data-contact-id]').length;
+    const spacer = () => region.querySelector<HTMLElement>('.card-list__pending');
+    expect(cards()).toBe(400);
+    expect(spacer()?.style.height).toBe(`${600 * 158}px`);
+    await waitFor(() => expect(cards()).toBe(1000));
+    expect(spacer()).toBeNull();
+    // In board order: the last card is the oldest.
+    expect(region.querySelector('li[data-contact-id]:last-child')).toHaveAttribute('data-contact-id', '100');
+  });
+
   it('registers only the cards near the visible part of a long column for dragging, following the scroll', async () => {
     const columnObservers = stubColumnResizeObservers();
     const user = userEvent.setup();

@@ -100,7 +100,12 @@ export function BoardScreen() {
       moveContact({ contactId: contact.id, tierId, index, columnOrder }),
     [moveContact],
   );
-  const toBoard = useCallback(() => void navigate(ROUTES.board), [navigate]);
+  // Closing a modal keeps the board's query (the import filter stays on).
+  const boardSearch = location.search;
+  const toBoard = useCallback(
+    () => void navigate({ pathname: ROUTES.board, search: boardSearch }),
+    [navigate, boardSearch],
+  );
 
   const contactId = route.kind === 'contact' ? route.contactId : null;
   const contact = contactId !== null ? contacts.data?.find((candidate) => candidate.id === contactId) : undefined;

@@ -1,7 +1,7 @@
 import type { Contact } from '@tend/contracts';
 import { Columns3, FileUp, SearchX } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -111,7 +111,11 @@ export function BoardPage({
     if (isAtFreePlanLimit(user, counts.total, freePlanCardLimit)) void navigate(ROUTES.limitReached);
     else void navigate(ROUTES.addContact, { state: { tierId } });
   });
-  const openContact = useStableCallback((contactId: number) => void navigate(boardContactPath(contactId)));
+  // Opening a card keeps the board's query (the import filter stays on behind the modal).
+  const { search } = useLocation();
+  const openContact = useStableCallback(
+    (contactId: number) => void navigate({ pathname: boardContactPath(contactId), search }),
+  );
   const deleteContact = useStableCallback((contactId: number) => {
     const contact = findContact(contactId);
     if (contact) onDeleteContact(contact);
@@ -141,7 +145,9 @@ export function BoardPage({
   );
 
   return (
-    <div className="board">
+    // data-filter: the filter text the columns show (they follow the box a moment later while one
+    // types); the browser benchmark times each keystroke until the board shows it.
+    <div className="board" data-filter={deferredQuery}>
       <PageTitle>Board</PageTitle>
       <h1 className="visually-hidden">Board</h1>
       <p id={instructionsId} className="visually-hidden">

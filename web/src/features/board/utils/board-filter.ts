@@ -1,10 +1,27 @@
 import type { Contact } from '@tend/contracts';
 
+type Searchable = Pick<Contact, 'name' | 'title' | 'company'>;
+
+/**
+ * Each contact's name, title and company lower-cased once, kept while the contact object lives
+ * (the cache replaces it on every change): a keystroke on a board of 5,000 then only compares.
+ */
+const searchTexts = new WeakMap<Searchable, readonly string[]>();
+
+function searchTextOf(contact: Searchable): readonly string[] {
+  let texts = searchTexts.get(contact);
+  if (!texts) {
+    texts = [contact.name, contact.title, contact.company].flatMap((text) => (text ? [text.toLowerCase()] : []));
+    searchTexts.set(contact, texts);
+  }
+  return texts;
+}
+
 /** The top bar's filter: case-insensitive, on name, title and company (spec: filter/search bar). */
-export function matchesFilter(contact: Pick<Contact, 'name' | 'title' | 'company'>, query: string): boolean {
+export function matchesFilter(contact: Searchable, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;
-  return [contact.name, contact.title, contact.company].some((text) => !!text && text.toLowerCase().includes(needle));
+  return searchTextOf(contact).some((text) => text.includes(needle));
 }
 
 export type ColumnIds = Readonly<Record<number, readonly number[]>>;

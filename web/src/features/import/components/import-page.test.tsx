@@ -1,5 +1,5 @@
 import type { Import } from '@tend/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/fetch-mock';
@@ -7,6 +7,9 @@ import { defaultTiers, makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render';
 import { hasWork, progressOf, sameMapping } from '../utils/import-file';
 import { ImportPage, type ImportPageProps } from './import-page';
+
+// Several steps render in turn (and a poll waits 500 ms): a busy machine needs more than 1 s.
+configure({ asyncUtilTimeout: 3000 });
 
 const ID = '0b7f3c52-8f3e-4a8e-9a57-3f1d2c4b5a61';
 const me = makeUser();

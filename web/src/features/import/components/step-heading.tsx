@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface StepHeadingProps {
   id?: string;
@@ -15,7 +15,7 @@ export function StepHeading({ id, takeFocus, children }: StepHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   // Only when the step appears: a failed submit within the step leaves focus where it is.
   const focusOnMount = useRef(takeFocus);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusOnMount.current) ref.current?.focus();
   }, []);
   return (
