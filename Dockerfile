@@ -24,6 +24,7 @@ COPY --from=build /app/libs/contracts/dist /app/libs/contracts/dist
 COPY --from=build /app/api/package.json /app/api/package.json
 COPY --from=build /app/api/dist /app/api/dist
 COPY --from=build /app/web/dist /app/web/dist
+COPY --from=build /app/extension/dist /app/extension/dist
 USER node
 EXPOSE 3000
 CMD ["node", "api/dist/main.js"]

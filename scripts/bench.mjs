@@ -6,6 +6,7 @@ await ensureBuilt();
 await mustRun('npx', ['tsc', '-p', 'api/bench/tsconfig.json'], { cwd: ROOT });
 await mustRun(process.execPath, ['api/dist-bench/board-read.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/board-browser.bench.js']);
+await mustRun(process.execPath, ['api/dist-bench/interactions-browser.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/reminders.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/web-delivery.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/landing-speed.bench.js']);

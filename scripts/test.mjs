@@ -26,6 +26,8 @@ const suites = [
 const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
+// Failed tests are listed again at the very end, where a CI log's tail shows them.
+const failures = [];
 let exitCode = 0;
 for (const suite of suites) {
   if (only.length && !only.includes(suite.name)) continue;
@@ -45,11 +47,21 @@ for (const suite of suites) {
     const result = JSON.parse(readFileSync(report, 'utf8'));
     passed += result.numPassedTests;
     failed += result.numFailedTests;
+    for (const file of result.testResults ?? []) {
+      const failedHere = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedHere)
+        failures.push(`${suite.name}: ${file.name.replace(ROOT + '/', '')} > ${test.fullName}`);
+      if (!failedHere.length && file.status === 'failed')
+        failures.push(
+          `${suite.name}: ${file.name.replace(ROOT + '/', '')} (${(file.message ?? 'failed').split('\n')[0]})`,
+        );
+    }
   }
   if (code !== 0) {
     exitCode = code;
     if (!existsSync(report)) failed += 1;
   }
 }
+if (failures.length) console.log(`\nFailed:\n${failures.map((line) => `  ✗ ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(exitCode || (failed > 0 ? 1 : 0));

@@ -195,4 +195,38 @@ describe('reminders when the worker and Redis die mid-batch', () => {
       ),
     ).toBe(true);
   }, 180_000);
+
+  it('paces the deliveries at REMINDER_SEND_RATE across the workers', async () => {
+    for (const proc of procs) if (proc !== redis && proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    const { zone, today } = daytimeZone();
+    await db.query(
+      `insert into users (email, name, password_hash, email_verified, plan, time_zone)
+       select 'paced-' || g || '@example.com', 'Paced ' || g, 'x', true, 'premium', $1 from generate_series(1, 6) g`,
+      [zone],
+    );
+    await db.query(`insert into tiers (user_id, name, position)
+      select id, 'New', 0 from users where email like 'paced-%'`);
+    await db.query(`insert into contacts (user_id, tier_id, name, vertical_order)
+      select u.id, t.id, 'Contact of ' || u.name, 0 from users u join tiers t on t.user_id = u.id where u.email like 'paced-%'`);
+    await db.query(
+      `insert into interactions (user_id, contact_id, date_contacted, contact_method, notes, next_contact_date)
+       select c.user_id, c.id, $1::date, 'Email', 'Said hello.', $1::date
+         from contacts c join users u on u.id = c.user_id where u.email like 'paced-%'`,
+      [today],
+    );
+    await db.query(`insert into notifications (user_id, contact_id, interaction_id, date, title)
+      select i.user_id, i.contact_id, i.id, i.next_contact_date, 'Follow up'
+        from interactions i join users u on u.id = i.user_id where u.email like 'paced-%'`);
+
+    // Two workers sharing one limit of one email a second: six take five seconds or more (unpaced,
+    // they arrive within a fraction of one).
+    env = { ...env, REMINDER_SEND_RATE: '1' };
+    worker();
+    worker();
+    expect(await task('reminders')).toContain('"enqueued":6');
+    const paced = () => mail.messages.filter((m) => m.to.startsWith('paced-'));
+    await expect.poll(() => paced().length, { timeout: 30_000, interval: 50 }).toBe(6);
+    const times = paced().map((m) => m.receivedAt);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(3_500);
+  }, 60_000);
 });

@@ -44,6 +44,7 @@ describe('the route table in docs/ARCHITECTURE.md', () => {
       module: 'contacts',
       access: 'verified',
       csrfExempt: false,
+      extension: true,
     });
     expect(rows).toContainEqual({
       method: 'POST',
@@ -51,6 +52,7 @@ describe('the route table in docs/ARCHITECTURE.md', () => {
       module: 'account',
       access: 'public',
       csrfExempt: false,
+      extension: false,
     });
     expect(rows).toContainEqual({
       method: 'GET',
@@ -58,6 +60,7 @@ describe('the route table in docs/ARCHITECTURE.md', () => {
       module: 'http',
       access: 'public',
       csrfExempt: false,
+      extension: false,
     });
   });
 });

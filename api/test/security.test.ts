@@ -21,6 +21,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',
   'GET /api/config',
+  // The built extension, for the in-app install page (nothing in it is secret).
+  'GET /extension.zip',
   // Proven by the signed token in the link (RFC 8058 one-click, from a mail client without a cookie).
   'POST /api/reminders/unsubscribe',
   // Stripe proves itself by signing the body (api/test/billing.test.ts checks the signature).

@@ -163,6 +163,10 @@ describe('follow-up message tab', () => {
     await toggle.click();
     await sources.getByRole('button', { name: 'Show in Interaction notes' }).click();
     await visible(card.getByRole('tab', { name: 'Interaction notes', selected: true }));
+    // ... where that interaction's card is open and has the focus.
+    const revealed = card.locator(`[data-interaction-id="${newer.id}"] .interaction__toggle`);
+    await expect.poll(() => revealed.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => revealed.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Closing the card with an edited draft asks first.
     await card.getByRole('tab', { name: 'Follow-up message' }).click();

@@ -79,6 +79,10 @@ async function snapshotBuild(dataDir: string): Promise<string> {
       for (const dist of ['api/dist', 'web/dist']) {
         cpSync(join(ROOT, dist), join(snapshot, dist), { recursive: true });
       }
+      // The built extension, which the app serves as /extension.zip (extension.e2e.ts installs it).
+      if (existsSync(join(ROOT, 'extension/dist/manifest.json'))) {
+        cpSync(join(ROOT, 'extension/dist'), join(snapshot, 'extension/dist'), { recursive: true });
+      }
       // A copy taken during someone's rebuild lacks index.html or the chunks it names: take another.
       const html = readFileSync(join(snapshot, 'web/dist/index.html'), 'utf8');
       const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1] ?? '');

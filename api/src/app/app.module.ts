@@ -17,6 +17,8 @@ import { AccountModule } from '../modules/account/account.module';
 import { AiModule } from '../modules/ai/ai.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { CsrfGuard } from '../modules/auth/sessions/csrf.guard';
+import { ExtensionTokenGuard } from '../modules/extension-tokens/extension-token.guard';
+import { ExtensionTokensModule } from '../modules/extension-tokens/extension-tokens.module';
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 import { BillingModule } from '../modules/billing/billing.module';
 import { ContactsModule } from '../modules/contacts/contacts.module';
@@ -46,8 +48,11 @@ class ConfigModule {
 @Module({})
 class HttpModule {
   static forRoot(config: AppConfig): DynamicModule {
-    // Guards run in this order: CSRF first, so a refused request reaches nothing else.
+    // Guards run in this order: a bearer token is settled first (refused on every route not marked
+    // for the extension, else it alone says who calls), then CSRF, so a refused request reaches
+    // nothing else, then sign-in.
     const providers: Provider[] = [
+      { provide: APP_GUARD, useClass: ExtensionTokenGuard },
       { provide: APP_GUARD, useClass: CsrfGuard },
       { provide: APP_GUARD, useClass: SessionAuthGuard },
       { provide: APP_FILTER, useClass: HttpExceptionFilter },
@@ -68,6 +73,7 @@ class HttpModule {
         BillingModule,
         ImportsModule,
         HealthModule,
+        ExtensionTokensModule,
       ],
       controllers: !config.smtpUrl && !config.isProduction ? [DevMailboxController] : [],
       providers,

@@ -13,6 +13,7 @@ import { Notification } from '../modules/notifications/notification.entity';
 import { ReminderDelivery } from '../modules/reminders/reminder-delivery.entity';
 import { ImportRun } from '../modules/imports/import-run.entity';
 import { DataExport } from '../modules/imports/data-export.entity';
+import { ExtensionToken } from '../modules/extension-tokens/extension-token.entity';
 
 /** Every entity, listed once, so builds never depend on file globs. */
 export const ENTITIES = [
@@ -31,4 +32,5 @@ export const ENTITIES = [
   DataExport,
   BillingSubscription,
   StripeEvent,
+  ExtensionToken,
 ];

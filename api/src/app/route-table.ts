@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ALLOW_UNVERIFIED, CSRF_EXEMPT, IS_PUBLIC } from '../infra/http/access.decorators';
+import { ALLOW_UNVERIFIED, CSRF_EXEMPT, EXTENSION_ALLOWED, IS_PUBLIC } from '../infra/http/access.decorators';
 
 export interface RouteRow {
   method: string;
@@ -11,6 +11,8 @@ export interface RouteRow {
   /** Who may call it: anyone, any signed-in user (verified or not), or a verified user. */
   access: 'public' | 'signed in' | 'verified';
   csrfExempt: boolean;
+  /** Also takes the Chrome extension's token (`Authorization: Bearer`, no CSRF token then). */
+  extension: boolean;
 }
 
 function joinPath(...parts: (string | string[] | undefined)[]): string {
@@ -46,6 +48,7 @@ export function describeRoutes(app: INestApplicationContext): RouteRow[] {
         module,
         access: isPublic ? 'public' : unverified ? 'signed in' : 'verified',
         csrfExempt: reflector.getAllAndOverride<boolean>(CSRF_EXEMPT, targets) === true,
+        extension: reflector.getAllAndOverride<boolean>(EXTENSION_ALLOWED, targets) === true,
       });
     }
   }
@@ -56,7 +59,8 @@ export function describeRoutes(app: INestApplicationContext): RouteRow[] {
 export function renderRouteTable(rows: readonly RouteRow[]): string {
   const lines = ['| Method | Path | Module | Who may call it |', '| --- | --- | --- | --- |'];
   for (const row of rows) {
-    const access = row.csrfExempt ? `${row.access}, no CSRF token (signed instead)` : row.access;
+    let access: string = row.csrfExempt ? `${row.access}, no CSRF token (signed instead)` : row.access;
+    if (row.extension) access += ", or the extension's token";
     lines.push(`| ${row.method} | \`${row.path}\` | ${row.module} | ${access} |`);
   }
   return lines.join('\n');

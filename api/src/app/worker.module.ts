@@ -22,6 +22,9 @@ export class WorkerModule {
       imports: [
         JobWorkerModule.forRoot({
           bullmq: config.redisUrl !== undefined,
+          // A fan-out to thousands would otherwise take a core from the API and trip the SMTP
+          // relay's own rate limit (Amazon SES starts at 14 a second); a day's reminders can wait minutes.
+          rateLimits: { reminders: { max: config.reminderSendRate, duration: 1_000 } },
           imports: [MailModule, RemindersModule, ImportsModule, AiModule, BillingModule],
           handlers: [
             SendMailProcessor,

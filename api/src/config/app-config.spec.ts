@@ -72,6 +72,12 @@ describe('loadConfig', () => {
       'chrome-extension://abc',
       'chrome-extension://def',
     ]);
+    // Only well-formed Chrome extension ids restrict which extension may connect.
+    expect(config.extensionIds).toEqual([]);
+    expect(
+      loadConfig({ ...base, EXTENSION_ORIGINS: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/, https://x.test' })
+        .extensionIds,
+    ).toEqual(['abcdefghijklmnopabcdefghijklmnop']);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/tend');
   });
 

@@ -22,6 +22,8 @@ export interface AppConfig {
   queuePrefix: string;
   /** The first retry's delay of a failed job (later ones double). */
   jobRetryDelayMs: number;
+  /** Reminder emails sent per second at most, across every worker (BullMQ's queue limiter). */
+  reminderSendRate: number;
   /** Undefined means: write mail to `dataDir/outbox` and list it at /dev/mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -31,6 +33,13 @@ export interface AppConfig {
   /** Cards the free plan holds; null: unlimited. */
   freePlanCardLimit: number | null;
   corsOrigins: string[];
+  /**
+   * The Chrome extension ids `EXTENSION_ORIGINS` names (`chrome-extension://<id>`): when there are
+   * any, only those extensions can be connected (a published extension has a fixed id); none means
+   * any id (unpacked copies each get their own).
+   */
+  extensionIds: string[];
+  /** `chromeExtensionUrl` is '' when unset: the app then shows its own install page. */
   links: { supportEmail: string; newsletterUrl: string; chromeExtensionUrl: string; linkedinCompanyUrl: string };
   ai: {
     provider: Env['AI_PROVIDER'];
@@ -56,7 +65,16 @@ export interface AppConfig {
     apiBase?: string;
   };
   logLevel: Env['LOG_LEVEL'];
-  throttle: { loginPerEmail: number; loginPerIp: number; signupPerIp: number; emailPerAddress: number };
+  throttle: {
+    loginPerEmail: number;
+    loginPerIp: number;
+    signupPerIp: number;
+    emailPerAddress: number;
+    /** Extension connections (tokens issued) per user and hour. */
+    extensionConnectsPerUser: number;
+    /** Refused extension tokens per IP and 15 minutes. */
+    extensionTokenFailuresPerIp: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -103,6 +121,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     redisUrl: env.REDIS_URL,
     queuePrefix: env.QUEUE_PREFIX,
     jobRetryDelayMs: env.JOB_RETRY_DELAY_MS,
+    reminderSendRate: env.REMINDER_SEND_RATE,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     storageDir: env.STORAGE_DIR ? resolve(REPO_ROOT, env.STORAGE_DIR) : join(dataDir, 'uploads'),
@@ -115,10 +134,13 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
         .map((o) => o.trim())
         .filter(Boolean),
     ],
+    extensionIds: env.EXTENSION_ORIGINS.split(',')
+      .map((o) => /^chrome-extension:\/\/([a-p]{32})\/?$/.exec(o.trim())?.[1])
+      .filter((id): id is string => id !== undefined),
     links: {
       supportEmail: env.SUPPORT_EMAIL,
       newsletterUrl: env.NEWSLETTER_URL,
-      chromeExtensionUrl: env.CHROME_EXTENSION_URL,
+      chromeExtensionUrl: env.CHROME_EXTENSION_URL ?? '',
       linkedinCompanyUrl: env.LINKEDIN_COMPANY_URL,
     },
     ai: {
@@ -150,6 +172,8 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       loginPerIp: env.THROTTLE_LOGIN_PER_IP,
       signupPerIp: env.THROTTLE_SIGNUP_PER_IP,
       emailPerAddress: env.THROTTLE_EMAIL_PER_ADDRESS,
+      extensionConnectsPerUser: env.THROTTLE_EXTENSION_CONNECTS_PER_USER,
+      extensionTokenFailuresPerIp: env.THROTTLE_EXTENSION_TOKEN_FAILURES_PER_IP,
     },
   };
 }

@@ -55,6 +55,8 @@ export const envSchema = z
       .default('tend'),
     /** The first retry of a failed job waits this long; each later one twice as long (5 attempts). */
     JOB_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(600_000).default(2_000),
+    /** Reminder emails per second, across all workers (with Redis): the SMTP relay's pace, and the API's share of the cores. */
+    REMINDER_SEND_RATE: z.coerce.number().int().min(1).max(10_000).default(20),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Tend <hello@tend.local>'),
     STORAGE_DIR: optionalString,
@@ -71,7 +73,8 @@ export const envSchema = z
     EXTENSION_ORIGINS: z.string().default(''),
     SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@tend.local'),
     NEWSLETTER_URL: z.url().default('https://tend.local/newsletter'),
-    CHROME_EXTENSION_URL: z.url().default('https://chromewebstore.google.com/'),
+    /** The extension's Chrome Web Store page; unset: 'Get Chrome Extension' opens the in-app install page. */
+    CHROME_EXTENSION_URL: optionalUrl(['https', 'http']),
     LINKEDIN_COMPANY_URL: z.url().default('https://www.linkedin.com/'),
     AI_PROVIDER: z.enum(['gemini', 'openai-compatible', 'template']).default('template'),
     GEMINI_API_KEY: optionalString,
@@ -96,6 +99,8 @@ export const envSchema = z
     THROTTLE_LOGIN_PER_IP: positiveInt(25),
     THROTTLE_SIGNUP_PER_IP: positiveInt(25),
     THROTTLE_EMAIL_PER_ADDRESS: positiveInt(5),
+    THROTTLE_EXTENSION_CONNECTS_PER_USER: positiveInt(10),
+    THROTTLE_EXTENSION_TOKEN_FAILURES_PER_IP: positiveInt(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -11,6 +11,8 @@ export interface CapturedMail {
   /** Header values by lower-case name. */
   headers: Record<string, string>;
   messageId: string;
+  /** When the message arrived (`performance.now()`). */
+  receivedAt: number;
 }
 
 /** A real SMTP server on a random port: the app's nodemailer talks SMTP to it. */
@@ -45,6 +47,7 @@ export class SmtpCapture {
               html: typeof mail.html === 'string' ? mail.html : '',
               links: text.match(/https?:\/\/\S+/g) ?? [],
               messageId: mail.messageId ?? '',
+              receivedAt: performance.now(),
               headers: Object.fromEntries(
                 [...mail.headerLines].map((line) => [line.key, line.line.slice(line.line.indexOf(':') + 1).trim()]),
               ),

@@ -14,3 +14,4 @@ export * from './notifications';
 export * from './linkedin';
 export * from './ai';
 export * from './imports';
+export * from './extension';

@@ -120,8 +120,11 @@ export async function alertText(page: Page, text: string): Promise<string> {
   return (await alert.innerText()).trim();
 }
 
-/** Opens the My Account menu and picks an item ("Settings", "Account" or "Log Out"). */
-export async function openAccountMenuItem(page: Page, item: 'Settings' | 'Account' | 'Log Out'): Promise<void> {
+/** Opens the My Account menu and picks an item ("Import contacts", "Settings", "Account" or "Log Out"). */
+export async function openAccountMenuItem(
+  page: Page,
+  item: 'Import contacts' | 'Settings' | 'Account' | 'Log Out',
+): Promise<void> {
   await page.getByRole('button', { name: 'My Account' }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }

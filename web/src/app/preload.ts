@@ -3,7 +3,7 @@ import { tiersQueryOptions } from '@/features/board/api/get-tiers';
 import { contactsQueryOptions } from '@/features/contact/api/get-contacts';
 import { sessionQueryOptions } from '@/lib/session';
 import { classifyPath } from './route-access';
-import { boardModules, settingsModules } from './router';
+import { boardModules, importModules, settingsModules } from './router';
 
 /**
  * Starts what the first address of a visit needs, all at once: the session, and for a signed-in
@@ -20,5 +20,10 @@ export function preloadFirstScreen(pathname: string, queryClient: QueryClient): 
     void queryClient.prefetchQuery(contactsQueryOptions);
   } else if (kind === 'settings' || kind === 'account' || kind === 'plan-updated') {
     void settingsModules().catch(() => undefined);
+  } else if (kind === 'import') {
+    // The import screen sits in the settings layout and offers the board's columns.
+    void settingsModules().catch(() => undefined);
+    void importModules().catch(() => undefined);
+    void queryClient.prefetchQuery(tiersQueryOptions);
   }
 }

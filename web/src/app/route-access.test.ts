@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { classifyPath, decideRouteAccess, type RouteDecision } from './route-access';
+import { nextPathAfterLogIn } from '@/lib/routes';
 
 const allow: RouteDecision = { kind: 'allow' };
 const toLanding: RouteDecision = { kind: 'redirect', to: '/' };
@@ -26,6 +27,9 @@ describe('classifyPath', () => {
     ['/settings', 'settings'],
     ['/account', 'account'],
     ['/plan-updated/success', 'plan-updated'],
+    ['/import', 'import'],
+    ['/extension', 'extension-install'],
+    ['/extension/connect', 'extension-connect'],
   ])('%s is %s', (path, kind) => {
     expect(classifyPath(path).kind).toBe(kind);
   });
@@ -78,6 +82,7 @@ describe('decideRouteAccess: signed out', () => {
     '/settings',
     '/account',
     '/plan-updated/success',
+    '/extension',
     '/anything',
     '/forgot-password/x',
   ])('redirects %s to the landing page', (path) => {
@@ -97,6 +102,9 @@ describe('decideRouteAccess: signed in, verified, with a plan', () => {
     '/account',
     '/plan-updated/success',
     '/plan-updated/cancel',
+    '/import',
+    '/extension',
+    '/extension/connect',
     '/password-updated',
     '/email-confirmation/ada@example.com',
     '/reset-password/ada@example.com/abc',
@@ -173,6 +181,8 @@ describe('decideRouteAccess: verified user without a plan', () => {
     expect(decideRouteAccess(user, '/kanban/5')).toEqual(planSelection);
     expect(decideRouteAccess(user, '/add-contact')).toEqual(planSelection);
     expect(decideRouteAccess(user, '/limit-reached')).toEqual(planSelection);
+    // The import fills the board: it waits for the plan too.
+    expect(decideRouteAccess(user, '/import')).toEqual(planSelection);
   });
 
   it.each(['/', '/login', '/signup', '/whatever'])(
@@ -190,5 +200,29 @@ describe('decideRouteAccess: verified user without a plan', () => {
     '/password-updated',
   ])('still allows %s', (path) => {
     expect(decideRouteAccess(user, path)).toEqual(allow);
+  });
+});
+
+describe('decideRouteAccess: the extension connect page', () => {
+  const search = '?extension_id=abcdefghijklmnopabcdefghijklmnop';
+  const next = `/login?next=${encodeURIComponent(`/extension/connect${search}`)}`;
+
+  it('sends a signed-out visitor to log in, then back to approve', () => {
+    expect(decideRouteAccess(null, '/extension/connect', search)).toEqual({ kind: 'redirect', to: next });
+    expect(decideRouteAccess(makeUser({ plan: 'free' }), '/login', next.slice('/login'.length))).toEqual({
+      kind: 'redirect',
+      to: `/extension/connect${search}`,
+    });
+  });
+
+  it.each([
+    '?next=/kanban',
+    '?next=//evil.example/extension/connect',
+    '?next=https://evil.example/extension/connect',
+    '?next=/extension/connectx',
+    '',
+  ])('ignores any other next (%s): the board as always', (query) => {
+    expect(nextPathAfterLogIn(query)).toBeNull();
+    expect(decideRouteAccess(makeUser({ plan: 'free' }), '/login', query)).toEqual({ kind: 'redirect', to: '/kanban' });
   });
 });

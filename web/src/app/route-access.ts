@@ -1,5 +1,5 @@
 import type { User } from '@tend/contracts';
-import { emailConfirmationPath, ROUTES } from '@/lib/routes';
+import { emailConfirmationPath, logInPathReturningTo, nextPathAfterLogIn, ROUTES } from '@/lib/routes';
 
 /**
  * What the router should do for a path, decided from the session user alone (PRODUCT.md §2).
@@ -23,6 +23,10 @@ type PathKind =
   | 'settings'
   | 'account'
   | 'plan-updated'
+  | 'unsubscribe'
+  | 'import'
+  | 'extension-install'
+  | 'extension-connect'
   | 'unknown';
 
 interface ClassifiedPath {
@@ -71,6 +75,14 @@ export function classifyPath(pathname: string): ClassifiedPath {
       return { kind: 'settings' };
     case ROUTES.account:
       return { kind: 'account' };
+    case ROUTES.unsubscribe:
+      return { kind: 'unsubscribe' };
+    case ROUTES.import:
+      return { kind: 'import' };
+    case ROUTES.extension:
+      return { kind: 'extension-install' };
+    case ROUTES.extensionConnect:
+      return { kind: 'extension-connect' };
   }
 
   if (first === 'kanban' && rest.length === 1 && rest[0]) return { kind: 'board' };
@@ -96,9 +108,12 @@ const SIGNED_OUT_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
 
 const SIGNED_IN_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
   'board',
+  'import',
   'settings',
   'account',
   'plan-updated',
+  'extension-install',
+  'extension-connect',
   'password-updated',
   'email-confirmation',
   'reset-password',
@@ -123,7 +138,14 @@ function sameEmail(a: string | null | undefined, b: string | null | undefined): 
 export function decideRouteAccess(user: User | null, pathname: string, search = ''): RouteDecision {
   const path = classifyPath(pathname);
 
+  // A reminder email's unsubscribe link works for anyone who holds it: signed out, signed in (as
+  // anyone), verified or not; the token says whose reminders stop.
+  if (path.kind === 'unsubscribe') return ALLOW;
+
   if (!user) {
+    // The extension's connect page: log in first, then come back to approve.
+    if (path.kind === 'extension-connect')
+      return { kind: 'redirect', to: logInPathReturningTo(`${pathname}${search}`) };
     return SIGNED_OUT_ALLOWED.has(path.kind) ? ALLOW : { kind: 'redirect', to: ROUTES.landing };
   }
 
@@ -137,7 +159,10 @@ export function decideRouteAccess(user: User | null, pathname: string, search = 
 
   // Unknown paths, "/", "/signup" and "/login" go to the board; without a plan the board is
   // replaced by the plan picker (the spec's "plan selection for the catch-all path").
+  const next = path.kind === 'log-in' ? nextPathAfterLogIn(search) : null;
+  if (next) return { kind: 'redirect', to: next };
   if (!SIGNED_IN_ALLOWED.has(path.kind)) return { kind: 'redirect', to: ROUTES.board };
-  if (user.plan === null && path.kind === 'board') return { kind: 'plan-selection' };
+  // The import fills the board, so it waits for the plan like the board does.
+  if (user.plan === null && (path.kind === 'board' || path.kind === 'import')) return { kind: 'plan-selection' };
   return ALLOW;
 }

@@ -81,6 +81,24 @@ describe('RouteGate with the app routes', () => {
     expect(screen.getByLabelText('Filter contacts')).toBeInTheDocument();
   });
 
+  it("opens the in-app install page from 'Get Chrome Extension' when no store page is configured", async () => {
+    mockFetch({
+      'GET /api/session': { body: makeUser() },
+      'GET /api/config': { body: { chrome_extension_url: '' } },
+      'GET /api/tiers': { body: [{ id: 1, name: 'New', position: 0, user_id: 7 }] },
+      'GET /api/contacts': { body: [] },
+      'GET /api/extension-tokens': { body: [] },
+    });
+    const { router } = renderRoutes(routes, '/kanban');
+    const extension = await screen.findByRole('link', { name: 'Get Chrome Extension' });
+    expect(extension).toHaveAttribute('href', '/extension');
+    expect(extension).not.toHaveAttribute('target');
+    await userEvent.setup().click(extension);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Get the Chrome extension' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/extension');
+    expect(screen.getByRole('link', { name: 'Download tend-extension.zip' })).toHaveAttribute('href', '/extension.zip');
+  });
+
   it('offers a retry when the session cannot be loaded', async () => {
     mockFetch({ 'GET /api/session': [{ status: 503 }, { status: 503 }, signedOut] });
     renderRoutes(routes, '/');

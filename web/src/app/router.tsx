@@ -23,6 +23,8 @@ export const settingsModules = () =>
     import('@/features/billing/components/plan-updated-page'),
   ]);
 
+export const importModules = () => import('./layouts/import-screen');
+
 /** A screen from lazily loaded modules; the Suspense boundary above it shows a spinner meanwhile. */
 function lazyScreen<Modules>(load: () => Promise<Modules>, pick: (modules: Modules) => ComponentType): ComponentType {
   return lazy(async () => ({ default: pick(await load()) }));
@@ -33,16 +35,29 @@ const LandingPage = lazyScreen(
   () => import('@/features/landing/components/landing-page'),
   (module) => module.LandingPage,
 );
+const UnsubscribePage = lazyScreen(
+  () => import('@/features/notifications/components/unsubscribe-page'),
+  (module) => module.UnsubscribePage,
+);
 const LegalPage = lazyScreen(
   () => import('@/features/landing/components/legal-page'),
   (module) => module.LegalPage,
 );
 const BoardLayout = lazyScreen(boardModules, ([layout]) => layout.BoardLayout);
 const BoardScreen = lazyScreen(boardModules, ([, screen]) => screen.BoardScreen);
+export const extensionModules = () =>
+  Promise.all([
+    import('./layouts/settings-layout'),
+    import('@/features/extension/components/extension-install-page'),
+    import('@/features/extension/components/extension-connect-page'),
+  ]);
+const ExtensionInstallPage = lazyScreen(extensionModules, ([, install]) => install.ExtensionInstallPage);
+const ExtensionConnectPage = lazyScreen(extensionModules, ([, , connect]) => connect.ExtensionConnectPage);
 const SettingsLayout = lazyScreen(settingsModules, ([layout]) => layout.SettingsLayout);
 const SettingsPage = lazyScreen(settingsModules, ([, settings]) => settings.SettingsPage);
 const AccountPage = lazyScreen(settingsModules, ([, , account]) => account.AccountPage);
 const PlanUpdatedPage = lazyScreen(settingsModules, ([, , , planUpdated]) => planUpdated.PlanUpdatedPage);
+const ImportScreen = lazyScreen(importModules, (module) => module.ImportScreen);
 
 /**
  * Every screen of the SPA. Who may see which path is decided by `decideRouteAccess` in the gate;
@@ -55,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/terms', element: <LegalPage /> },
       { path: '/privacy-policy', element: <LegalPage /> },
+      { path: ROUTES.unsubscribe, element: <UnsubscribePage /> },
       {
         element: <AuthLayout />,
         children: [
@@ -88,6 +104,9 @@ export const routes: RouteObject[] = [
           { path: '/settings', element: <SettingsPage /> },
           { path: '/account', element: <AccountPage /> },
           { path: '/plan-updated/:status', element: <PlanUpdatedPage /> },
+          { path: ROUTES.import, element: <ImportScreen /> },
+          { path: ROUTES.extension, element: <ExtensionInstallPage /> },
+          { path: ROUTES.extensionConnect, element: <ExtensionConnectPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

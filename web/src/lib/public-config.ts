@@ -7,7 +7,8 @@ export type { PublicConfig };
 /** Used until (or if never) `GET /api/config` answers. */
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   support_email: 'support@tend.app',
-  chrome_extension_url: 'https://chromewebstore.google.com',
+  // Empty: no store page configured, 'Get Chrome Extension' opens the in-app install page.
+  chrome_extension_url: '',
   newsletter_url: '',
   linkedin_company_url: '',
   billing_enabled: false,

@@ -13,6 +13,13 @@ export const ROUTES = {
   limitReached: '/limit-reached',
   settings: '/settings',
   account: '/account',
+  /** A reminder email's unsubscribe link (`?token=`): public, signed in or not. */
+  unsubscribe: '/unsubscribe',
+  import: '/import',
+  /** The in-app install page of the Chrome extension (when no store page is configured). */
+  extension: '/extension',
+  /** Opened by the extension: approve, and the page hands it a token. */
+  extensionConnect: '/extension/connect',
 } as const;
 
 /** Encodes one path segment but keeps '@' readable (it is allowed in a path). */
@@ -34,4 +41,45 @@ export function boardContactPath(contactId: number | string): string {
 
 export function planUpdatedPath(status: string): string {
   return `/plan-updated/${segment(status)}`;
+}
+
+/** A contact's card opened on its 'Follow-up message' tab (where a notification leads). */
+export function contactFollowUpPath(contactId: number | string): string {
+  return `${boardContactPath(contactId)}?tab=follow-up`;
+}
+
+/** The import screen at one import (its review, progress or summary survives a reload). */
+export function importPath(importId: string): string {
+  return `${ROUTES.import}?id=${encodeURIComponent(importId)}`;
+}
+
+/** The board narrowed to the cards one import added. */
+export function boardImportPath(importId: string): string {
+  return `${ROUTES.board}?import=${encodeURIComponent(importId)}`;
+}
+
+/**
+ * Log-in that comes back to the extension's connect page: the extension opens it for a person who
+ * may be signed out, and approving is the reason they came.
+ */
+export function logInPathReturningTo(path: string): string {
+  return `${ROUTES.logIn}?next=${encodeURIComponent(path)}`;
+}
+
+/**
+ * Where a log-in goes back to (`?next=`): only the extension's connect page, on this site, with its
+ * query. Anything else (another path, another site) is ignored, so the link cannot send a person
+ * elsewhere.
+ */
+export function nextPathAfterLogIn(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  if (!next?.startsWith('/') || next.startsWith('//')) return null;
+  const base = 'https://tend.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return null;
+  }
+  return url.origin === base && url.pathname === ROUTES.extensionConnect ? `${url.pathname}${url.search}` : null;
 }

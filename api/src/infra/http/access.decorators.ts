@@ -18,3 +18,12 @@ export const AllowUnverified = () => SetMetadata(ALLOW_UNVERIFIED, true);
  * it through. A decision made on the route itself, so it cannot miss the path it means.
  */
 export const CsrfExempt = () => SetMetadata(CSRF_EXEMPT, true);
+
+export const EXTENSION_ALLOWED = 'tend:extensionAllowed';
+
+/**
+ * A route the Chrome extension may call with its connection token (`Authorization: Bearer`):
+ * reading tiers, and finding, creating and reading contacts. Every other route refuses a bearer
+ * token (403), whatever it is; the route table lists these routes.
+ */
+export const ExtensionAllowed = () => SetMetadata(EXTENSION_ALLOWED, true);

@@ -53,6 +53,22 @@ function describeExpressError(error: { status?: number; type?: string }): { stat
   }
 }
 
+/**
+ * What a 4xx says beside its errors (`POST /api/contacts`' 409 names the card it matched as
+ * `contact_id`): the snake_case fields its thrower put there on purpose, never Nest's own.
+ */
+function detailsOf(exception: HttpException): Record<string, unknown> {
+  const body = exception.getResponse();
+  if (!body || typeof body !== 'object') return {};
+  const details: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (!['errors', 'message', 'error', 'statusCode'].includes(key) && /^[a-z][a-z0-9_]*$/.test(key)) {
+      details[key] = value;
+    }
+  }
+  return details;
+}
+
 /** Every error leaves as `{"errors": [...]}`; a 5xx never shows its cause to the client. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -63,10 +79,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (response.headersSent) return;
     let status: number = HttpStatus.INTERNAL_SERVER_ERROR;
     let errors = [GENERIC_SERVER_ERROR];
+    let details: Record<string, unknown> = {};
     const upstream = exception instanceof UpstreamException;
     if (exception instanceof HttpException) {
       status = exception.getStatus();
       errors = status >= 500 && status !== 503 && !upstream ? [GENERIC_SERVER_ERROR] : messagesOf(exception);
+      if (status < 500) details = detailsOf(exception);
       if (exception instanceof TooManyRequestsException) {
         response.setHeader('Retry-After', String(exception.retryAfterSeconds));
       }
@@ -80,6 +98,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (status >= 500 && status !== 503 && !upstream) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
-    response.status(status).json({ errors });
+    response.status(status).json({ errors, ...details });
   }
 }

@@ -27,8 +27,10 @@ const HTML_PAGES = new Set(['index.html', 'landing.html']);
 const VARY_BY_COOKIE = 'tendVaryByCookie';
 const EARLIER_VARY = 'tendEarlierVary';
 
-const isAppRequest = (req: Request) =>
-  (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|dev)(\/|$)/.test(req.path);
+/** Paths the API answers itself: its routes, the dev mailbox and the extension's download. */
+const SERVER_PATHS = /^\/(api|dev)(\/|$)|^\/extension\.zip$/;
+
+const isAppRequest = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && !SERVER_PATHS.test(req.path);
 
 /**
  * Serves the built SPA from `distDir`: the precompressed `.br` / `.gz` next to each file (written

@@ -5,9 +5,15 @@ import type { Job } from 'bullmq';
 import { JobHandlerRegistry, PARTIAL_JOB_HANDLERS } from './job-handler-registry';
 import { QUEUES, QUEUE_NAMES, type QueueName } from './job-map';
 
+/** At most `max` jobs of a queue start per `duration` ms, counted in Redis across every worker. */
+export interface QueueRateLimit {
+  max: number;
+  duration: number;
+}
+
 /** One BullMQ worker per queue, handing each job to its handler by name. */
-function queueWorkerHost(queue: QueueName): Type<WorkerHost> {
-  @Processor(queue, { concurrency: QUEUES[queue].concurrency })
+function queueWorkerHost(queue: QueueName, limiter: QueueRateLimit | undefined): Type<WorkerHost> {
+  @Processor(queue, { concurrency: QUEUES[queue].concurrency, ...(limiter ? { limiter } : {}) })
   @Injectable()
   class QueueWorkerHost extends WorkerHost {
     constructor(private readonly registry: JobHandlerRegistry) {
@@ -34,6 +40,8 @@ export class JobWorkerModule {
     bullmq: boolean;
     handlers: Provider[];
     imports: DynamicModule['imports'];
+    /** Queues whose jobs start no faster than this (BullMQ only; in-process runs are one machine's own). */
+    rateLimits?: Partial<Record<QueueName, QueueRateLimit>>;
     /** Only for tests of the runners themselves, which handle one job alone. */
     partial?: boolean;
   }): DynamicModule {
@@ -44,7 +52,7 @@ export class JobWorkerModule {
         JobHandlerRegistry,
         ...(options.partial ? [{ provide: PARTIAL_JOB_HANDLERS, useValue: true }] : []),
         ...options.handlers,
-        ...(options.bullmq ? QUEUE_NAMES.map((queue) => queueWorkerHost(queue)) : []),
+        ...(options.bullmq ? QUEUE_NAMES.map((queue) => queueWorkerHost(queue, options.rateLimits?.[queue])) : []),
       ],
       exports: [JobHandlerRegistry],
     };

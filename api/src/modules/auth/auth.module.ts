@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { ExtensionTokensModule } from '../extension-tokens/extension-tokens.module';
 import { MailModule } from '../mail/mail.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
@@ -13,7 +14,7 @@ import { SessionsModule } from './sessions/sessions.module';
 
 /** Signing in and out, confirming addresses, forgotten and changed passwords. */
 @Module({
-  imports: [PassportModule, SessionsModule, UsersModule, MailModule],
+  imports: [PassportModule, SessionsModule, UsersModule, MailModule, ExtensionTokensModule],
   controllers: [AuthController],
   providers: [
     AuthService,

@@ -4,6 +4,7 @@ import { INVALID_RESET_LINK_MESSAGE, ORIGINAL_PASSWORD_INCORRECT_MESSAGE } from 
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { throttleKeyForIp } from '../../infra/http/client-ip';
 import { RateLimiterService, type LimitRule } from '../../infra/http/rate-limiter.service';
+import { ExtensionTokensService } from '../extension-tokens/extension-tokens.service';
 import { MailService } from '../mail/mail.service';
 import { passwordChangedMail, resetPasswordMail } from '../mail/templates/account-mail.templates';
 import type { User } from '../users/user.entity';
@@ -27,6 +28,7 @@ export class PasswordService {
     private readonly hasher: PasswordHasher,
     private readonly mail: MailService,
     private readonly sessions: SessionsService,
+    private readonly extensionTokens: ExtensionTokensService,
     private readonly limiter: RateLimiterService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -95,6 +97,7 @@ export class PasswordService {
       return { user: owner, message: notice };
     });
     await this.sessions.endAllOfUser(user.id);
+    await this.extensionTokens.revokeAllOfUser(user.id);
     await this.mail.dispatch(message);
   }
 
@@ -129,6 +132,8 @@ export class PasswordService {
       );
     });
     await this.sessions.endAllOfUser(user.id, currentSession);
+    // A connected extension is a way in too: reconnecting it takes one click on the connect page.
+    await this.extensionTokens.revokeAllOfUser(user.id);
     await this.mail.dispatch(message);
   }
 }

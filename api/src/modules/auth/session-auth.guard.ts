@@ -9,6 +9,7 @@ import { Reflector } from '@nestjs/core';
 import { UsersService } from '../users/users.service';
 import { ALLOW_UNVERIFIED, IS_PUBLIC } from '../../infra/http/access.decorators';
 import type { AppRequest } from '../users/request-user';
+import '../../infra/http/bearer-token';
 
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please log in to continue.';
 export const VERIFY_EMAIL_FIRST_MESSAGE = 'Please confirm your email address to continue.';
@@ -26,7 +27,8 @@ export class SessionAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AppRequest>();
-    const userId = req.session?.userId;
+    // An extension token's user (its guard dropped the session), else the session cookie's.
+    const userId = req.extensionUserId ?? req.session?.userId;
     if (userId && !req.signedInUser) {
       const user = await this.users.findSignedIn(userId);
       if (user) req.signedInUser = user;

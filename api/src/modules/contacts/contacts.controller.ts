@@ -1,13 +1,16 @@
 import {
+  BadRequestException,
   Body,
   Controller,
   Delete,
   Get,
   Header,
   HttpCode,
+  NotFoundException,
   Param,
   Patch,
   Post,
+  Query,
   Req,
   Res,
   UploadedFile,
@@ -15,16 +18,18 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
+  canonicalLinkedInUrl,
   createContactRequestSchema,
   idSchema,
   moveContactRequestSchema,
   PHOTO_MAX_BYTES,
   updateContactRequestSchema,
   type Contact as ContactResponse,
-  type CreateContactRequest,
+  type LinkedInMatchResponse,
   type MoveContactRequest,
 } from '@tend/contracts';
 import type { Request, Response } from 'express';
+import { ExtensionAllowed } from '../../infra/http/access.decorators';
 import { assertBodyIds } from '../../infra/http/request-shape';
 import { SignedIn } from '../users/request-user';
 import { parseBody, ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
@@ -33,6 +38,9 @@ import { BoardMovesService } from '../board/board-moves.service';
 import { BoardService } from '../board/board.service';
 import { ContactsService } from './contacts.service';
 import { toContactResponse } from './contacts.mapper';
+
+export const LINKEDIN_URL_REQUIRED_MESSAGE = 'Send a LinkedIn profile address, such as linkedin.com/in/jane-doe.';
+export const NO_LINKEDIN_MATCH_MESSAGE = 'No card on your board has this LinkedIn profile.';
 
 /** The spec's client sends multipart keys `contact[name]` (parsed to `{contact: {...}}`) or flat JSON. */
 function unwrapContactBody(body: unknown): unknown {
@@ -59,6 +67,7 @@ export class ContactsController {
 
   /** The hot read: a serialized (and gzipped) board reused until the board changes. */
   @Get()
+  @ExtensionAllowed()
   async list(@SignedIn() user: SignedInUser, @Req() req: Request, @Res() res: Response): Promise<void> {
     const board = await this.board.read(user);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
@@ -68,13 +77,36 @@ export class ContactsController {
     res.end(gzip ? board.gzip : board.json);
   }
 
+  /**
+   * The extension asks before it offers 'Save to Tend' (PRODUCT.md §1): 200 `{id, name}` when the
+   * profile is on the board, 404 when not.
+   */
+  @Get('by-linkedin')
+  @ExtensionAllowed()
+  async byLinkedIn(@Query('url') url: unknown, @SignedIn() user: SignedInUser): Promise<LinkedInMatchResponse> {
+    const canonical = typeof url === 'string' ? canonicalLinkedInUrl(url) : null;
+    if (!canonical) throw new BadRequestException({ errors: [LINKEDIN_URL_REQUIRED_MESSAGE] });
+    const match = await this.contacts.linkedInMatch(user, canonical);
+    if (!match) throw new NotFoundException({ errors: [NO_LINKEDIN_MATCH_MESSAGE] });
+    return match;
+  }
+
+  /**
+   * JSON (the web app), or multipart with `contact[...]` keys and an optional `contact[photo]` (the
+   * extension saves a profile with its photo in one request). 409 `{errors, contact_id}` when the
+   * LinkedIn profile is already on the board.
+   */
   @Post()
+  @ExtensionAllowed()
+  @UseInterceptors(FileInterceptor('contact[photo]', { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 40 } }))
   async create(
-    @Body(new ZodValidationPipe(createContactRequestSchema)) body: CreateContactRequest,
+    @Body() body: unknown,
+    @UploadedFile() photo: { buffer: Buffer } | undefined,
     @SignedIn() user: SignedInUser,
   ): Promise<ContactResponse> {
-    assertBodyIds(body, { userId: user.id });
-    return toContactResponse(await this.contacts.create(user, body));
+    const request = parseBody(createContactRequestSchema, unwrapContactBody(body));
+    assertBodyIds(request, { userId: user.id });
+    return toContactResponse(await this.contacts.create(user, request, photo?.buffer));
   }
 
   @Patch(':id')
@@ -117,6 +149,7 @@ export class ContactsController {
 
   /** Only the owner, a fixed content type, never sniffed. */
   @Get(':id/photo')
+  @ExtensionAllowed()
   async photo(
     @Param('id', new ZodValidationPipe(idSchema)) id: number,
     @SignedIn() user: SignedInUser,

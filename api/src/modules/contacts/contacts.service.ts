@@ -1,6 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { freePlanLimitMessage, type CreateContactRequest } from '@tend/contracts';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  canonicalLinkedInUrl,
+  DUPLICATE_LINKEDIN_MESSAGE,
+  freePlanLimitMessage,
+  type CreateContactRequest,
+} from '@tend/contracts';
 import { CONTACT_NOT_FOUND_MESSAGE } from '../board/board.errors';
 import { BoardService, type BoardOwner } from '../board/board.service';
 import { TiersService } from '../tiers/tiers.service';
@@ -67,13 +72,61 @@ export class ContactsService {
     return !(await this.board.isHidden(user, card));
   }
 
-  /** Adds a card at the top of its column; a limited plan refuses one past its allowance. */
-  async create(user: BoardOwner, request: CreateContactRequest): Promise<Contact> {
+  /**
+   * Adds a card at the top of its column, with its photo when one is given (checked and re-encoded
+   * first). A LinkedIn profile already on the board (same canonical address, PRODUCT.md §1) is
+   * refused with 409 and that card's id, before the plan's allowance is looked at: opening the
+   * existing card is the answer either way. A limited plan refuses a card past its allowance (403).
+   * Both checks run under the board's write lock, so two saves of one profile make one card.
+   */
+  async create(user: BoardOwner, request: CreateContactRequest, photo?: Buffer): Promise<Contact> {
     const column =
       request.tier_id !== undefined ? { id: request.tier_id } : { position: request.column_order ?? undefined };
-    const [created] = await this.createMany(user, column, [request], { allOrNothing: true });
-    if (!created) throw new Error('The card was not created.');
-    return created;
+    const canonical = request.linked_in ? canonicalLinkedInUrl(request.linked_in) : null;
+    const photoKey = photo ? await this.photos.store(photo) : null;
+    try {
+      return await this.board.write(user.id, async (em) => {
+        const existing = canonical ? await this.linkedInMatch(user, canonical, em) : null;
+        if (existing) {
+          throw new ConflictException({ errors: [DUPLICATE_LINKEDIN_MESSAGE], contact_id: existing.id });
+        }
+        const {
+          created: [contact],
+        } = await this.addCards(em, user, column, [request]);
+        if (!contact) throw new ForbiddenException({ errors: [freePlanLimitMessage(this.board.cardLimit(user) ?? 0)] });
+        if (photoKey) {
+          contact.photoKey = photoKey;
+          await em.flush();
+        }
+        return contact;
+      });
+    } catch (error) {
+      await this.photos.remove(photoKey);
+      throw error;
+    }
+  }
+
+  /**
+   * The user's visible card for a LinkedIn profile (`canonical` is `canonicalLinkedInUrl`'s form):
+   * stored addresses are compared in that form too, so `linkedin.com/in/Jane/?trk=x` finds the card
+   * saved as `https://uk.linkedin.com/in/jane`. The newest such card when there are several.
+   */
+  async linkedInMatch(
+    user: BoardOwner,
+    canonical: string,
+    em: EntityManager = this.em,
+  ): Promise<{ id: number; name: string } | null> {
+    const rows = await em.execute<{ id: number; name: string; linked_in: string }[]>(
+      `select id, name, linked_in from contacts
+        where user_id = ? and linked_in is not null and linked_in ilike '%linkedin.%'
+        order by created_at desc, id desc`,
+      [user.id],
+    );
+    const matches = rows.filter((row) => canonicalLinkedInUrl(row.linked_in) === canonical);
+    if (matches.length === 0) return null;
+    const visible = await this.visibleIds(user);
+    const match = visible ? matches.find((row) => visible.includes(row.id)) : matches[0];
+    return match ? { id: match.id, name: match.name } : null;
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   type Tier as TierResponse,
   type UpdateTierRequest,
 } from '@tend/contracts';
+import { ExtensionAllowed } from '../../infra/http/access.decorators';
 import { assertBodyIds } from '../../infra/http/request-shape';
 import { SignedIn } from '../users/request-user';
 import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
@@ -18,7 +19,9 @@ import { TiersService } from './tiers.service';
 export class TiersController {
   constructor(private readonly tiers: TiersService) {}
 
+  /** The extension's tier selector reads it with its token. */
   @Get()
+  @ExtensionAllowed()
   async list(@SignedIn() user: SignedInUser): Promise<TierResponse[]> {
     return (await this.tiers.list(user.id)).map(toTierResponse);
   }

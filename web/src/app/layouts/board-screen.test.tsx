@@ -201,6 +201,44 @@ describe('BoardScreen', () => {
     expect(cardNames('Colleagues')).toEqual(['Alan Turing, Mathematician, Bletchley Park']);
   });
 
+  it('narrows the board to what one import brought in (/kanban?import={id}) until "Show all contacts"', async () => {
+    const importId = '0b7f3c52-8f3e-4a8e-9a57-3f1d2c4b5a61';
+    const user = userEvent.setup();
+    renderBoard(`/kanban?import=${importId}`, {
+      contacts: people,
+      extra: {
+        [`GET /api/imports/${importId}`]: {
+          body: { id: importId, state: 'done', file_name: 'Connections.csv', contact_ids: [12] },
+        },
+      },
+    });
+    expect(await screen.findByText('Showing the 1 person imported from Connections.csv.')).toBeInTheDocument();
+    await waitFor(() => expect(cardNames('Colleagues')).toEqual(['Alan Turing, Mathematician, Bletchley Park']));
+    expect(cardNames('New')).toEqual([]);
+    expect(within(column('New')).getByText('No matches in this column.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show all contacts' }));
+    await waitFor(() => expect(cardNames('New')).toHaveLength(2));
+    expect(screen.queryByText(/imported from/)).not.toBeInTheDocument();
+  });
+
+  it('shows everyone and says so when the import of the address is gone', async () => {
+    const importId = '0b7f3c52-8f3e-4a8e-9a57-3f1d2c4b5a61';
+    renderBoard(`/kanban?import=${importId}`, {
+      contacts: people,
+      extra: { [`GET /api/imports/${importId}`]: { status: 404, body: { errors: ['Import not found.'] } } },
+    });
+    expect(await screen.findByText(/That import is no longer available/)).toBeInTheDocument();
+    await waitFor(() => expect(cardNames('New')).toHaveLength(2));
+  });
+
+  it('points an empty board to the import', async () => {
+    renderBoard('/kanban');
+    await screen.findByRole('region', { name: 'New' });
+    expect(screen.getByText('Your board is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import contacts' })).toHaveAttribute('href', '/import');
+  });
+
   it("adds a contact to the column whose '+ Add contact' was clicked, then opens its card", async () => {
     const created = makeContact({ id: 50, name: 'Katherine Johnson', title: null, company: 'NASA', tier_id: 3 });
     const user = userEvent.setup();
@@ -445,6 +483,20 @@ describe('BoardScreen', () => {
       'Ada Lovelace, Analyst, Analytical Engines',
       'Grace Hopper, Rear Admiral, US Navy',
     ]);
+  });
+
+  it('puts a very long column in the page 400 cards at a time, keeping its full height meanwhile', async () => {
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(1000) });
+    const region = await screen.findByRole('region', { name: 'New' });
+    expect(within(region).getByText('1000 contacts')).toBeInTheDocument();
+    const cards = () => region.querySelectorAll('li[data-contact-id]').length;
+    const spacer = () => region.querySelector<HTMLElement>('.card-list__pending');
+    expect(cards()).toBe(400);
+    expect(spacer()?.style.height).toBe(`${600 * 158}px`);
+    await waitFor(() => expect(cards()).toBe(1000));
+    expect(spacer()).toBeNull();
+    // In board order: the last card is the oldest.
+    expect(region.querySelector('li[data-contact-id]:last-child')).toHaveAttribute('data-contact-id', '100');
   });
 
   it('registers only the cards near the visible part of a long column for dragging, following the scroll', async () => {

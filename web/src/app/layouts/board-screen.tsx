@@ -1,6 +1,6 @@
 import { isPlanLimited, type Contact } from '@tend/contracts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { matchPath, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { PaymentBanner } from '@/features/billing/components/payment-issue';
@@ -14,6 +14,8 @@ import { useMoveContact } from '@/features/contact/api/move-contact';
 import { DeleteContactDialog } from '@/features/contact/components/delete-contact-dialog';
 import { CONTACT_MESSAGES } from '@/features/contact/messages';
 import { groupContactsByTier } from '@/features/contact/utils/contact-order';
+import { useImport } from '@/features/import/api/get-import';
+import { ImportedFilterBanner } from '@/features/import/components/imported-filter-banner';
 import { boardContactPath, ROUTES } from '@/lib/routes';
 import { useFreePlanCardLimit } from '@/lib/config';
 import { useCurrentUser } from '@/lib/session';
@@ -79,12 +81,31 @@ export function BoardScreen() {
   // Spec: a free user whose premium ended (free_trial) sees the limit modal when the board loads.
   const [trialPrompt, setTrialPrompt] = useState(() => isTrialExpired(user));
 
+  // /kanban?import={id}: the board narrowed to the cards that import added (its summary links here).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const importId = searchParams.get('import');
+  const importRun = useImport(importId);
+  const importedIds = useMemo(
+    () => (importId === null || importRun.isError ? null : new Set(importRun.data?.contact_ids ?? [])),
+    [importId, importRun.data, importRun.isError],
+  );
+  const importedShown = useMemo(
+    () => (importedIds ? (contacts.data ?? []).filter((candidate) => importedIds.has(candidate.id)).length : 0),
+    [importedIds, contacts.data],
+  );
+  const clearImportFilter = useCallback(() => setSearchParams({}, { replace: true }), [setSearchParams]);
+
   const handleMove = useCallback(
     ({ contact, tierId, index, columnOrder }: BoardMove) =>
       moveContact({ contactId: contact.id, tierId, index, columnOrder }),
     [moveContact],
   );
-  const toBoard = useCallback(() => void navigate(ROUTES.board), [navigate]);
+  // Closing a modal keeps the board's query (the import filter stays on).
+  const boardSearch = location.search;
+  const toBoard = useCallback(
+    () => void navigate({ pathname: ROUTES.board, search: boardSearch }),
+    [navigate, boardSearch],
+  );
 
   const contactId = route.kind === 'contact' ? route.contactId : null;
   const contact = contactId !== null ? contacts.data?.find((candidate) => candidate.id === contactId) : undefined;
@@ -123,7 +144,20 @@ export function BoardScreen() {
         retryingContacts={contacts.isFetching}
         onMoveContact={handleMove}
         onDeleteContact={setDeleteTarget}
-        banner={<PaymentBanner />}
+        banner={
+          <>
+            <PaymentBanner />
+            {importId !== null ? (
+              <ImportedFilterBanner
+                run={importRun.data}
+                failed={importRun.isError}
+                shown={importedShown}
+                onClear={clearImportFilter}
+              />
+            ) : null}
+          </>
+        }
+        onlyContactIds={importedIds}
       />
       {/* A boundary per dialog, mounted with it: its spinner shows while the dialog's code loads. */}
       {addOpen ? (

@@ -1,10 +1,11 @@
-import { Bell, ChevronDown, CircleUserRound, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
+import { ChevronDown, CircleUserRound, FileUp, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { Wordmark } from '@/components/ui/logo';
-import { Menu, MenuEmpty, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
 import { LogOutDialog } from '@/features/auth/components/log-out-dialog';
+import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { usePublicConfig } from '@/lib/config';
 import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
@@ -13,29 +14,6 @@ import './top-bar.css';
 interface TopBarProps {
   /** The board's toolbar (filter box, '+ Add Column'); the settings variant shows the logo there. */
   toolbar?: ReactNode;
-}
-
-function NotificationsMenu() {
-  // Placeholder until notifications arrive: an empty list and a count of 0.
-  const unread = 0;
-  return (
-    <Menu
-      label="Notifications"
-      trigger={
-        <button type="button" className="icon-btn top-bar__bell" aria-label={`Notifications, ${unread} unread`}>
-          <Bell size={20} aria-hidden="true" />
-          {unread > 0 && (
-            <span className="top-bar__badge" aria-hidden="true">
-              {unread}
-            </span>
-          )}
-        </button>
-      }
-    >
-      <MenuLabel>Notifications</MenuLabel>
-      <MenuEmpty>You are all caught up.</MenuEmpty>
-    </Menu>
-  );
 }
 
 export function TopBar({ toolbar }: TopBarProps) {
@@ -55,15 +33,16 @@ export function TopBar({ toolbar }: TopBarProps) {
       </div>
       <div className="top-bar__end">
         <NotificationsMenu />
-        <a
+        {/* The store page in a new tab when one is configured, else the app's own install page (one
+            element either way, so it keeps its place and focus when the config arrives). */}
+        <Link
           className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-          href={config.chrome_extension_url}
-          target="_blank"
-          rel="noopener noreferrer"
+          to={config.chrome_extension_url || ROUTES.extension}
+          {...(config.chrome_extension_url ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         >
           <Puzzle size={16} aria-hidden="true" />
           Get Chrome Extension
-        </a>
+        </Link>
         <Menu
           label="My Account"
           trigger={
@@ -79,6 +58,9 @@ export function TopBar({ toolbar }: TopBarProps) {
             <span className="menu__user-email">{user.email}</span>
           </MenuLabel>
           <MenuSeparator />
+          <MenuItem icon={<FileUp size={16} aria-hidden="true" />} onSelect={() => void navigate(ROUTES.import)}>
+            Import contacts
+          </MenuItem>
           <MenuItem icon={<Settings size={16} aria-hidden="true" />} onSelect={() => void navigate(ROUTES.settings)}>
             Settings
           </MenuItem>

@@ -10,16 +10,27 @@ interface MenuProps {
   label?: string;
   /** Long lists scroll inside a 300 px high menu (spec: tier dropdown max height 300 px). */
   scrollable?: boolean;
+  /** Extra class on the menu's panel (e.g. a wider list). */
+  className?: string;
+  onOpenChange?: (open: boolean) => void;
 }
 
 /** Radix dropdown menu (keyboard navigation, Escape, focus return) with the app's styling. */
-export function Menu({ trigger, children, align = 'end', label, scrollable = false }: MenuProps) {
+export function Menu({
+  trigger,
+  children,
+  align = 'end',
+  label,
+  scrollable = false,
+  className,
+  onOpenChange,
+}: MenuProps) {
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
-          className={scrollable ? 'menu menu--scroll' : 'menu'}
+          className={['menu', scrollable ? 'menu--scroll' : '', className ?? ''].filter(Boolean).join(' ')}
           align={align}
           sideOffset={6}
           aria-label={label}
@@ -35,11 +46,17 @@ interface MenuItemProps {
   onSelect: () => void;
   icon?: ReactNode;
   children: ReactNode;
+  className?: string;
+  disabled?: boolean;
 }
 
-export function MenuItem({ onSelect, icon, children }: MenuItemProps) {
+export function MenuItem({ onSelect, icon, children, className, disabled }: MenuItemProps) {
   return (
-    <DropdownMenu.Item className="menu__item" onSelect={onSelect}>
+    <DropdownMenu.Item
+      className={className ? `menu__item ${className}` : 'menu__item'}
+      onSelect={onSelect}
+      disabled={disabled}
+    >
       {icon}
       <span>{children}</span>
     </DropdownMenu.Item>

@@ -19,3 +19,10 @@ export const CONTACT_MESSAGES = {
   photoTooSmall: 'Choose an image of at least 100 x 100 pixels.',
   photoUnreadable: 'That image could not be opened. Please choose another one.',
 } as const;
+
+/** The Interaction notes tab: the spec's toasts live in the contracts; these fill its silences. */
+export const INTERACTION_MESSAGES = {
+  deleted: 'Interaction deleted.',
+  deleteFailed: 'The interaction could not be deleted. Please try again.',
+  loadFailed: 'Interactions could not be loaded.',
+} as const;

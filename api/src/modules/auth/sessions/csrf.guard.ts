@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { csrfSync } from 'csrf-sync';
 import type { Request } from 'express';
 import { CSRF_EXEMPT } from '../../../infra/http/access.decorators';
+import '../../../infra/http/bearer-token';
 import { SessionsService } from './sessions.service';
 
 export const CSRF_FAILED_MESSAGE = 'Missing or invalid CSRF token. Reload the page and try again.';
@@ -33,6 +34,9 @@ export class CsrfGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(req.method)) return true;
+    // Authenticated by a valid extension token alone (ExtensionTokenGuard ran first and dropped
+    // the cookie session): a header no browser attaches by itself, so nothing to forge.
+    if (req.extensionUserId !== undefined) return true;
     if (this.reflector.getAllAndOverride<boolean>(CSRF_EXEMPT, [context.getHandler(), context.getClass()])) return true;
     if (this.sessions.isCsrfTokenValid(req, (request) => sessionTokens.isRequestValid(request))) return true;
     throw new ForbiddenException({ errors: [CSRF_FAILED_MESSAGE] });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { ROUTES } from '@/lib/routes';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { nextPathAfterLogIn, ROUTES } from '@/lib/routes';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
@@ -12,6 +12,7 @@ import { AuthCard } from './auth-card';
 
 export function LogInPage() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const logIn = useLogIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -21,7 +22,9 @@ export function LogInPage() {
     event.preventDefault();
     if (!canSubmit || logIn.isPending) return;
     // The route gate sends unverified users to email confirmation and plan-less users to the picker.
-    logIn.mutate({ email, password }, { onSuccess: () => void navigate(ROUTES.board, { replace: true }) });
+    // Back to the extension's connect page when that is what sent the person here.
+    const next = nextPathAfterLogIn(search) ?? ROUTES.board;
+    logIn.mutate({ email, password }, { onSuccess: () => void navigate(next, { replace: true }) });
   }
 
   return (

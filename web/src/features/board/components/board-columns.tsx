@@ -127,6 +127,8 @@ interface BoardColumnsProps {
   /** Every contact per tier id, in board order. */
   columns: ReadonlyMap<number, readonly Contact[]>;
   query: string;
+  /** When set, only these cards are shown (the cards one import added). */
+  onlyIds?: ReadonlySet<number> | null;
   onDrop: (drop: BoardDrop) => void;
   onAddContact: (tierId: number) => void;
   /** Rendered after the last column ('+ Add Column'). */
@@ -140,12 +142,20 @@ interface BoardColumnsProps {
 /** A move back to the column just left is ignored for this long (see `lastCross`). */
 const BOUNCE_GUARD_MS = 150;
 
-export function BoardColumns({ tiers, columns, query, onDrop, onAddContact, trailing }: BoardColumnsProps) {
+export function BoardColumns({
+  tiers,
+  columns,
+  query,
+  onlyIds = null,
+  onDrop,
+  onAddContact,
+  trailing,
+}: BoardColumnsProps) {
   const tierIds = useMemo(() => tiers.map((tier) => tier.id), [tiers]);
   // At 1280 px four columns already overflow: the edges that hide columns are shaded.
   const scroller = useRef<HTMLDivElement>(null);
   const edges = useScrollEdges(scroller, tiers.length);
-  const visible = useMemo(() => visibleColumnIds(tierIds, columns, query), [tierIds, columns, query]);
+  const visible = useMemo(() => visibleColumnIds(tierIds, columns, query, onlyIds), [tierIds, columns, query, onlyIds]);
   const byId = useMemo(() => {
     const map = new Map<number, Contact>();
     for (const column of columns.values()) for (const contact of column) map.set(contact.id, contact);
@@ -158,7 +168,7 @@ export function BoardColumns({ tiers, columns, query, onDrop, onAddContact, trai
   const activeId = drag?.activeId ?? null;
   const activeContact = activeId !== null ? byId.get(activeId) : undefined;
   const activeColumn = activeId !== null ? findColumn(activeId, items) : null;
-  const filtering = query.trim() !== '';
+  const filtering = query.trim() !== '' || onlyIds !== null;
 
   const sensors = useBoardSensors();
 

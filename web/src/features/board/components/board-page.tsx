@@ -1,8 +1,8 @@
 import type { Contact } from '@tend/contracts';
-import { Columns3, SearchX } from 'lucide-react';
+import { Columns3, FileUp, SearchX } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Button, buttonClassName } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { PageSpinner } from '@/components/ui/spinner';
 import { readErrorMessage } from '@/lib/api-client';
@@ -39,6 +39,8 @@ export interface BoardPageProps {
   onDeleteContact: (contact: Contact) => void;
   /** Shown above the columns (billing's payment banner, composed by the app). */
   banner?: ReactNode;
+  /** When set, only these cards are shown: the board filtered to what one import brought in. */
+  onlyContactIds?: ReadonlySet<number> | null;
 }
 
 function LoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
@@ -66,6 +68,7 @@ export function BoardPage({
   onMoveContact,
   onDeleteContact,
   banner,
+  onlyContactIds = null,
 }: BoardPageProps) {
   const tiers = useTiers();
   const user = useCurrentUser();
@@ -78,12 +81,17 @@ export function BoardPage({
   const counts = useMemo(() => {
     let total = 0;
     let shown = 0;
+    const narrowed = deferredQuery.trim() !== '' || onlyContactIds !== null;
     for (const column of columns?.values() ?? []) {
       total += column.length;
-      if (deferredQuery.trim()) shown += column.filter((contact) => matchesFilter(contact, deferredQuery)).length;
+      if (narrowed) {
+        shown += column.filter(
+          (contact) => (!onlyContactIds || onlyContactIds.has(contact.id)) && matchesFilter(contact, deferredQuery),
+        ).length;
+      }
     }
-    return { total, shown: deferredQuery.trim() ? shown : total };
-  }, [columns, deferredQuery]);
+    return { total, shown: narrowed ? shown : total };
+  }, [columns, deferredQuery, onlyContactIds]);
 
   const findContact = (contactId: number): Contact | undefined => {
     for (const column of columns?.values() ?? []) {
@@ -103,7 +111,11 @@ export function BoardPage({
     if (isAtFreePlanLimit(user, counts.total, freePlanCardLimit)) void navigate(ROUTES.limitReached);
     else void navigate(ROUTES.addContact, { state: { tierId } });
   });
-  const openContact = useStableCallback((contactId: number) => void navigate(boardContactPath(contactId)));
+  // Opening a card keeps the board's query (the import filter stays on behind the modal).
+  const { search } = useLocation();
+  const openContact = useStableCallback(
+    (contactId: number) => void navigate({ pathname: boardContactPath(contactId), search }),
+  );
   const deleteContact = useStableCallback((contactId: number) => {
     const contact = findContact(contactId);
     if (contact) onDeleteContact(contact);
@@ -133,7 +145,9 @@ export function BoardPage({
   );
 
   return (
-    <div className="board">
+    // data-filter: the filter text the columns show (they follow the box a moment later while one
+    // types); the browser benchmark times each keystroke until the board shows it.
+    <div className="board" data-filter={deferredQuery}>
       <PageTitle>Board</PageTitle>
       <h1 className="visually-hidden">Board</h1>
       <p id={instructionsId} className="visually-hidden">
@@ -143,6 +157,18 @@ export function BoardPage({
         {filtering ? `Showing ${counts.shown} of ${counts.total} contacts.` : ''}
       </p>
       {banner}
+      {counts.total === 0 && tiers.data.length > 0 ? (
+        <div className="board__welcome">
+          <FileUp size={20} aria-hidden="true" className="board__welcome-icon" />
+          <p className="board__welcome-text">
+            <strong>Your board is empty.</strong> Bring in your LinkedIn connections or your address book, or add people
+            one by one.
+          </p>
+          <Link to={ROUTES.import} className={buttonClassName({ size: 'sm' })}>
+            Import contacts
+          </Link>
+        </div>
+      ) : null}
       {filtering && counts.shown === 0 ? (
         <p className="board__notice">
           <SearchX size={16} aria-hidden="true" />
@@ -161,6 +187,7 @@ export function BoardPage({
             tiers={tiers.data}
             columns={columns}
             query={deferredQuery}
+            onlyIds={onlyContactIds}
             onDrop={drop}
             onAddContact={addContact}
             trailing={addColumn}

@@ -219,7 +219,13 @@ export const BoardCard = memo(function BoardCard({ contact, tierId, live }: Boar
   return (
     <li
       ref={node}
-      className={dragging ? 'contact-card contact-card--placeholder' : 'contact-card'}
+      className={
+        dragging
+          ? 'contact-card contact-card--placeholder'
+          : drawn
+            ? 'contact-card'
+            : 'contact-card contact-card--shell'
+      }
       data-contact-id={contact.id}
       onPointerDown={(event) => listeners.current?.onPointerDown?.(event)}
       onTouchStart={(event) => listeners.current?.onTouchStart?.(event)}

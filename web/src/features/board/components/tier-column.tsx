@@ -3,7 +3,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { SearchX, UserPlus } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { ColumnHeader } from './column-header';
 import { BoardCard } from './contact-card';
@@ -67,6 +67,30 @@ function useCardWindow(scrollElement: RefObject<HTMLDivElement | null>, count: n
   return first && last ? { first: first.index, last: last.index } : unmeasuredWindow();
 }
 
+/** Cards put in the page at once; a longer column gets the rest this many at a time. */
+const CARDS_PER_CHUNK = 400;
+
+/**
+ * How many of a column's cards are in the page. Up to `CARDS_PER_CHUNK` (and always through
+ * `needed`, the drawn window and the dragged card) at once; beyond that, the rest follows in
+ * chunks, one task each, so a column of 5,000 (an import) neither blocks the first paint nor a
+ * keystroke in the filter box that widens it from a thousand matches to all of them. A spacer
+ * keeps the column's full height meanwhile. Narrowing the column keeps what is in the page.
+ */
+function usePageCount(total: number, needed: number): number {
+  const [count, setCount] = useState(() => Math.min(total, CARDS_PER_CHUNK));
+  const floor = Math.min(total, Math.max(needed, CARDS_PER_CHUNK));
+  // Fewer cards than before (a narrower filter): what is shown now is the new starting point.
+  if (count > Math.max(total, floor)) setCount(Math.max(total, floor));
+  const shown = Math.min(total, Math.max(count, floor));
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = window.setTimeout(() => setCount(Math.min(total, shown + CARDS_PER_CHUNK)), 0);
+    return () => window.clearTimeout(timer);
+  }, [shown, total]);
+  return shown;
+}
+
 /**
  * Registers a column's body as a drop target. It renders nothing and hands dnd-kit the body's node
  * itself: dnd-kit re-renders every droppable whenever the card under the pointer changes, and the
@@ -94,6 +118,54 @@ interface TierColumnProps {
   onAddContact: (tierId: number) => void;
 }
 
+interface CardListProps {
+  tierId: number;
+  tierName: string;
+  ids: readonly number[];
+  byId: ReadonlyMap<number, Contact>;
+  /** The drawn window, by index. */
+  first: number;
+  last: number;
+  /** A card drawn and registered although outside the window (the dragged one), or null. */
+  liveOutsideWindow: number | null;
+  /** How many of `ids` are in the page (see usePageCount). */
+  inPage: number;
+}
+
+/**
+ * A column's cards. Memoised apart from the column: when a drag enters or leaves the column (its
+ * highlight changes), a column of thousands of cards does not walk them all again.
+ */
+const CardList = memo(function CardList({
+  tierId,
+  tierName,
+  ids,
+  byId,
+  first,
+  last,
+  liveOutsideWindow,
+  inPage,
+}: CardListProps) {
+  return (
+    <>
+      <ul className="card-list" aria-label={`Contacts in ${tierName}`}>
+        {(inPage < ids.length ? ids.slice(0, inPage) : ids).map((id, index) => {
+          const contact = byId.get(id);
+          const live = (index >= first && index <= last) || id === liveOutsideWindow;
+          return contact ? <BoardCard key={id} contact={contact} tierId={tierId} live={live} /> : null;
+        })}
+      </ul>
+      {inPage < ids.length ? (
+        <div
+          className="card-list__pending"
+          aria-hidden="true"
+          style={{ height: (ids.length - inPage) * (CARD_PX + CARD_GAP_PX) }}
+        />
+      ) : null}
+    </>
+  );
+});
+
 /**
  * One 300 px column. Memoised: while a card is dragged only the columns it leaves or enters get
  * new `ids`, so the others do not re-render.
@@ -111,6 +183,11 @@ export const TierColumn = memo(function TierColumn({
   const body = useRef<HTMLDivElement | null>(null);
   const getBody = useCallback(() => body.current, []);
   const cardWindow = useCardWindow(body, ids.length);
+  const pinnedIndex = pinnedId !== null ? ids.indexOf(pinnedId) : -1;
+  const inPage = usePageCount(ids.length, Math.max(cardWindow.last, pinnedIndex) + 1);
+  // The dragged card stays registered when it leaves the window; inside it, it is live anyway.
+  const liveOutsideWindow =
+    pinnedIndex >= 0 && (pinnedIndex < cardWindow.first || pinnedIndex > cardWindow.last) ? pinnedId : null;
   const headingId = `tier-${tier.id}-name`;
   return (
     <section
@@ -142,13 +219,16 @@ export const TierColumn = memo(function TierColumn({
               )}
             </div>
           ) : (
-            <ul className="card-list" aria-label={`Contacts in ${tier.name}`}>
-              {ids.map((id, index) => {
-                const contact = byId.get(id);
-                const isLive = (index >= cardWindow.first && index <= cardWindow.last) || id === pinnedId;
-                return contact ? <BoardCard key={id} contact={contact} tierId={tier.id} live={isLive} /> : null;
-              })}
-            </ul>
+            <CardList
+              tierId={tier.id}
+              tierName={tier.name}
+              ids={ids}
+              byId={byId}
+              first={cardWindow.first}
+              last={cardWindow.last}
+              liveOutsideWindow={liveOutsideWindow}
+              inPage={inPage}
+            />
           )}
         </div>
       </SortableContext>

@@ -44,6 +44,13 @@ describe('visibleColumnIds', () => {
   it('narrows each column to matching cards', () => {
     expect(visibleColumnIds([1, 2, 3], columns, 'ada')).toEqual({ 1: [1], 2: [3], 3: [] });
   });
+
+  it('narrows to the cards one import added, together with the filter text', () => {
+    const imported = new Set([2, 3]);
+    expect(visibleColumnIds([1, 2, 3], columns, '', imported)).toEqual({ 1: [2], 2: [3], 3: [] });
+    expect(visibleColumnIds([1, 2, 3], columns, 'ada', imported)).toEqual({ 1: [], 2: [3], 3: [] });
+    expect(visibleColumnIds([1, 2, 3], columns, '', new Set())).toEqual({ 1: [], 2: [], 3: [] });
+  });
 });
 
 describe('dropIndexInColumn', () => {

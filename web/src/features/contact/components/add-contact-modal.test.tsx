@@ -136,4 +136,33 @@ describe('AddContactModal', () => {
     expect(await screen.findByText('Contact discarded.')).toBeInTheDocument();
     expect(props.onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('offers to open the existing card when the LinkedIn profile is already on the board (409)', async () => {
+    const user = userEvent.setup();
+    const { dialog, field, props } = renderModal({
+      'POST /api/contacts': {
+        status: 409,
+        body: { errors: ['This LinkedIn profile is already on your board.'], contact_id: 41 },
+      },
+    });
+    await user.type(field('Name'), 'Ada');
+    await user.type(field('LinkedIn profile URL'), 'linkedin.com/in/ada');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const choice = await screen.findByRole('dialog', { name: 'Already on your board' });
+    expect(within(choice).getByText('This LinkedIn profile is already on your board.')).toBeInTheDocument();
+    // Cancel goes back to the form, as it was.
+    await user.click(within(choice).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Already on your board' })).not.toBeInTheDocument(),
+    );
+    expect(field('Name')).toHaveValue('Ada');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Already on your board' })).getByRole('button', {
+        name: 'Open existing contact',
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/kanban/41'));
+    expect(props.onCreated).not.toHaveBeenCalled();
+  });
 });

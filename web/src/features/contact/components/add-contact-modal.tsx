@@ -1,12 +1,19 @@
-import { createContactRequestSchema, NAME_EMPTY_MESSAGE, type Contact } from '@tend/contracts';
+import {
+  createContactRequestSchema,
+  duplicateContactResponseSchema,
+  NAME_EMPTY_MESSAGE,
+  type Contact,
+} from '@tend/contracts';
 import { ArrowRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Modal } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { useNotify } from '@/components/ui/toast';
 import { ApiError, readErrorMessages } from '@/lib/api-client';
+import { boardContactPath } from '@/lib/routes';
 import { useCreateContact } from '../api/create-contact';
 import { CONTACT_MESSAGES } from '../messages';
 import '../contact.css';
@@ -14,6 +21,17 @@ import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
 import { RequiredLabel } from './required-label';
 
 type AddField = 'name' | 'title' | 'company' | 'linked_in';
+
+/** The card a 409 names: this LinkedIn profile is already on the board (the extension gets the same answer). */
+function duplicateOf(error: unknown): { id: number; message: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  try {
+    const body = duplicateContactResponseSchema.safeParse(JSON.parse(error.bodyText));
+    return body.success ? { id: body.data.contact_id, message: body.data.errors[0] ?? error.message } : null;
+  } catch {
+    return null;
+  }
+}
 type AddValues = Record<AddField, string>;
 
 const EMPTY: AddValues = { name: '', title: '', company: '', linked_in: '' };
@@ -39,6 +57,8 @@ export function AddContactModal({ tierId, onClose, onCreated, onLimitReached }: 
   const [errors, setErrors] = useState<Partial<Record<AddField, string>>>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [duplicate, setDuplicate] = useState<{ id: number; message: string } | null>(null);
+  const navigate = useNavigate();
 
   const change = (field: AddField) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -65,6 +85,11 @@ export function AddContactModal({ tierId, onClose, onCreated, onLimitReached }: 
       onError: (error) => {
         if (error instanceof ApiError && error.status === 403) {
           onLimitReached();
+          return;
+        }
+        const existing = duplicateOf(error);
+        if (existing) {
+          setDuplicate(existing);
           return;
         }
         const messages = readErrorMessages(error, CONTACT_MESSAGES.addFailed);
@@ -148,6 +173,19 @@ export function AddContactModal({ tierId, onClose, onCreated, onLimitReached }: 
           </div>
         </form>
       </Modal>
+      <ConfirmDialog
+        open={duplicate !== null}
+        onOpenChange={(open) => {
+          if (!open) setDuplicate(null);
+        }}
+        title="Already on your board"
+        description={<p>{duplicate?.message}</p>}
+        confirmLabel="Open existing contact"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          if (duplicate) void navigate(boardContactPath(duplicate.id));
+        }}
+      />
       <ConfirmDialog
         open={confirmDiscard}
         onOpenChange={setConfirmDiscard}

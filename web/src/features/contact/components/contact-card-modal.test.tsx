@@ -175,12 +175,12 @@ describe('ContactCardModal', () => {
     expect(http.callsTo('DELETE', '/api/contacts/5')).toHaveLength(1);
   });
 
-  it('shows the coming-soon tabs and opens the photo crop from the header photo', async () => {
+  it('shows the notes and follow-up tabs and opens the photo crop from the header photo', async () => {
     const user = userEvent.setup();
     renderCard();
     const dialog = await openCard();
     await user.click(within(dialog).getByRole('tab', { name: 'Interaction notes' }));
-    expect(within(dialog).getByRole('tabpanel', { name: 'Interaction notes' })).toHaveTextContent('Coming soon');
+    expect(within(dialog).getByRole('tabpanel', { name: 'Interaction notes' })).toHaveTextContent('New interaction');
     await user.click(within(dialog).getByRole('tab', { name: 'Follow-up message' }));
     expect(within(dialog).getByRole('tabpanel', { name: 'Follow-up message' })).not.toHaveTextContent('Coming soon');
     await user.click(within(dialog).getByRole('button', { name: `Change photo of ${grace.name}` }));

@@ -1,7 +1,8 @@
 import { CARD_TRUNCATION, truncate, updateContactRequestSchema, type Contact, type Tier } from '@tend/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Camera, NotebookPen, Trash2, X } from 'lucide-react';
+import { Camera, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, DialogFrame, DialogTitle } from '@/components/ui/dialog';
@@ -13,12 +14,12 @@ import { CONTACT_FIELD_KEYS, useUpdateContact, type ContactFields } from '../api
 import { CONTACT_MESSAGES } from '../messages';
 import '../contact.css';
 import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
-import { ComingSoonPanel } from './coming-soon-panel';
 import { ContactInfoForm, type ContactFieldErrors } from './contact-info-form';
 import { ContactTimeline } from './contact-timeline';
 import { DeleteContactDialog } from './delete-contact-dialog';
 import { FollowUpTab } from './follow-up-tab';
 import { ImageCropModal } from './image-crop-modal';
+import { InteractionNotesTab, type InteractionReveal } from './interaction-notes-tab';
 import { TierSelect } from './tier-select';
 
 export function toContactFields(contact: Contact): ContactFields {
@@ -48,6 +49,17 @@ function HeaderText({ text, className }: { text: string; className: string }) {
   );
 }
 
+const CARD_TABS = ['information', 'notes', 'follow-up'] as const;
+type CardTab = (typeof CARD_TABS)[number];
+
+/** `?tab=follow-up` (a notification's link) or `?tab=notes` opens the card on that tab. */
+export function tabFromSearch(value: string | null): CardTab {
+  return CARD_TABS.find((tab) => tab === value) ?? 'information';
+}
+
+/** What waits behind 'Discard Interaction Notes?': another tab, or closing the card. */
+type PendingLeave = { kind: 'tab'; tab: CardTab } | { kind: 'close' };
+
 interface ContactCardModalProps {
   contact: Contact;
   tiers: readonly Tier[];
@@ -70,11 +82,43 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
   const dirty = !sameFields(values, baseline);
   // The follow-up draft lives here, not in its tab, so an edited draft survives switching tabs.
   const followUp = useFollowUpDraft(contact.id);
-  const [tab, setTab] = useState('information');
+  const [searchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  const [tab, setTab] = useState<CardTab>(() => tabFromSearch(tabParam));
+  const [seenTabParam, setSeenTabParam] = useState(tabParam);
+  if (tabParam !== seenTabParam) {
+    setSeenTabParam(tabParam);
+    if (tabParam) setTab(tabFromSearch(tabParam));
+  }
+  const [notesDirty, setNotesDirty] = useState(false);
+  // A draft's source note asked for from the Follow-up tab: the notes tab opens and focuses it.
+  const [reveal, setReveal] = useState<InteractionReveal | null>(null);
+  const [pendingLeave, setPendingLeave] = useState<PendingLeave | null>(null);
 
-  const requestClose = () => {
+  const closeUnlessInfoDirty = () => {
     if (dirty || followUp.edited) setDialog('close');
     else onClose();
+  };
+
+  const requestClose = () => {
+    if (notesDirty) setPendingLeave({ kind: 'close' });
+    else closeUnlessInfoDirty();
+  };
+
+  const changeTab = (value: string) => {
+    const next = tabFromSearch(value);
+    if (next !== 'notes') setReveal(null);
+    if (tab === 'notes' && next !== 'notes' && notesDirty) setPendingLeave({ kind: 'tab', tab: next });
+    else setTab(next);
+  };
+
+  // Leaving the tab unmounts its cards, and their edits with them.
+  const discardNotes = () => {
+    const leave = pendingLeave;
+    setPendingLeave(null);
+    setNotesDirty(false);
+    if (leave?.kind === 'tab') setTab(leave.tab);
+    else if (leave?.kind === 'close') closeUnlessInfoDirty();
   };
 
   const changeField = (field: keyof ContactFields, value: string) => {
@@ -170,7 +214,7 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
       </header>
 
       <div className="contact-modal__body">
-        <Tabs.Root value={tab} onValueChange={setTab} className="contact-tabs">
+        <Tabs.Root value={tab} onValueChange={changeTab} className="contact-tabs">
           <Tabs.List className="contact-tabs__list" aria-label="Contact card sections">
             <Tabs.Trigger className="contact-tabs__tab" value="information">
               Contact information
@@ -194,19 +238,15 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
             />
           </Tabs.Content>
           <Tabs.Content className="contact-tabs__panel" value="notes">
-            <ComingSoonPanel icon={<NotebookPen size={28} />} title="Interaction notes">
-              Log each call, message or coffee with {contact.name}, set a next-contact date and get a reminder when it
-              is due.
-            </ComingSoonPanel>
+            <InteractionNotesTab contact={contact} onDirtyChange={setNotesDirty} reveal={reveal} />
           </Tabs.Content>
           <Tabs.Content className="contact-tabs__panel" value="follow-up">
             <FollowUpTab
               contact={contact}
               followUp={followUp}
               onShowInteraction={(interactionId) => {
-                setTab('notes');
-                // The Interaction notes tab names each card `interaction-{id}`.
-                requestAnimationFrame(() => document.getElementById(`interaction-${interactionId}`)?.focus());
+                setReveal((last) => ({ interactionId, serial: (last?.serial ?? 0) + 1 }));
+                changeTab('notes');
               }}
             />
           </Tabs.Content>
@@ -225,6 +265,17 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
           setDialog(null);
           onClose();
         }}
+      />
+      <ConfirmDialog
+        open={pendingLeave !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingLeave(null);
+        }}
+        title="Discard Interaction Notes?"
+        description={<p>Your unsaved interaction notes for {contact.name} will be lost.</p>}
+        confirmLabel="Discard Interaction"
+        tone="danger"
+        onConfirm={discardNotes}
       />
       <DeleteContactDialog contact={dialog === 'delete' ? contact : null} onClose={() => setDialog(null)} />
       {dialog === 'photo' ? (

@@ -3,8 +3,11 @@ import { Link } from 'react-router-dom';
 import { PageTitle } from '@/components/ui/page-title';
 import { ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
+import { ConnectedExtensionsSection } from './connected-extensions-section';
 import { EmailSection } from './email-section';
+import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
+import { ReminderEmailsSection } from './reminder-emails-section';
 
 export function SettingsPage() {
   const user = useCurrentUser();
@@ -19,6 +22,9 @@ export function SettingsPage() {
       </div>
       <EmailSection user={user} />
       <PasswordSection user={user} />
+      <ReminderEmailsSection user={user} />
+      <ExportSection />
+      <ConnectedExtensionsSection />
     </div>
   );
 }

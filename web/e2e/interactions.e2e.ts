@@ -1,0 +1,245 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { runNode } from './helpers/app-process';
+import { baseUrl } from './helpers/app';
+import { createAccount, openAccountMenuItem, toast } from './helpers/auth';
+import { boardApi, checkScreenWithoutToasts } from './helpers/board';
+import { currentPath, hidden, useBrowser, visible, waitForPath } from './helpers/browser';
+import { linkTo, waitForMail } from './helpers/mail';
+import { checkScreen } from './helpers/screen';
+
+/** The calendar date in an IANA zone (`YYYY-MM-DD`), as the API computes "today". */
+function dateIn(timeZone: string, at = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+function hourIn(timeZone: string, at = new Date()): number {
+  return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(at));
+}
+
+/**
+ * A zone where it is 08:00 or later now (reminders go out from 08:00 local), so the journey does
+ * not depend on the hour it runs at. Etc/GMT-N is UTC+N.
+ */
+function zonePastEight(): string {
+  for (let offset = 0; offset <= 14; offset++) {
+    const zone = offset === 0 ? 'UTC' : `Etc/GMT-${offset}`;
+    if (hourIn(zone) >= 8) return zone;
+  }
+  return 'Etc/GMT+12';
+}
+
+/** "November 26, 2026" for a `YYYY-MM-DD`. */
+function longDate(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+/** The API as the page's user, for set-up the screen is not under test for. */
+async function api(page: Page) {
+  const request = page.context().request;
+  const session = await request.get(`${baseUrl()}/api/session`);
+  const user = (await session.json()) as { id: number };
+  const headers = { 'X-CSRF-Token': session.headers()['x-csrf-token'] ?? '', Accept: 'application/json' };
+  const send = async <T>(method: 'POST' | 'PATCH', path: string, data: unknown): Promise<T> => {
+    const response = await request.fetch(`${baseUrl()}${path}`, { method, headers, data });
+    if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return { userId: user.id, send };
+}
+
+/** `npm run task -- <name>` beside the journeys' app (its database, its outbox). */
+async function runTask(name: string): Promise<string> {
+  const run = await runNode(['api/dist/cli/task.js', name], inject('appEnv'), inject('appDir'));
+  if (run.code !== 0) throw new Error(`npm run task -- ${name} exited ${run.code}:\n${run.output}`);
+  return run.output;
+}
+
+describe('journey: interaction notes, timeline, notifications and reminder emails', () => {
+  const browser = useBrowser();
+
+  it('logs an interaction due today, shows it on the timeline and the bell, and the bell opens the Follow-up tab', async () => {
+    const page = await browser.openPage();
+    const account = await createAccount(page, 'interactions');
+    const zone = zonePastEight();
+    const { userId, send } = await api(page);
+    await send('PATCH', `/api/users/${userId}`, { time_zone: zone });
+    const today = dateIn(zone);
+    const board = await boardApi(page);
+    const ada = await board.createContact({ name: 'Ada Lovelace', title: 'Analyst', company: 'Analytical Engines' });
+    // Two earlier interactions, so the list and the timeline have an order to show.
+    await send('POST', '/api/interactions', {
+      contact_id: ada.id,
+      date_contacted: '2026-01-12',
+      contact_method: 'LinkedIn message',
+      notes: 'Asked about the Difference Engine drawings; she offered to send notes.',
+      next_contact_date: null,
+    });
+    await send('POST', '/api/interactions', {
+      contact_id: ada.id,
+      date_contacted: '2026-03-04',
+      contact_method: 'Phone call',
+      notes: 'Talked through the Bernoulli numbers table. Follow up with the translation.',
+      next_contact_date: null,
+    });
+
+    // Someone else to follow up with next week: the bell lists them under Upcoming, unread only when due.
+    const grace = await board.createContact({ name: 'Grace Hopper', title: 'Rear Admiral', company: 'US Navy' });
+    const nextWeek = dateIn(zone, new Date(Date.now() + 7 * 86_400_000));
+    await send('POST', '/api/interactions', {
+      contact_id: grace.id,
+      date_contacted: '2026-02-20',
+      contact_method: 'Email',
+      notes: 'Sent the COBOL questions.',
+      next_contact_date: nextWeek,
+    });
+
+    await page.goto(`/kanban/${ada.id}`);
+    const card = await visible(page.getByRole('dialog', { name: 'Ada Lovelace', exact: true }));
+    // The bell sits behind the open card (hidden from the accessibility tree while the card is modal).
+    const bellButton = page.locator('.top-bar__bell');
+    await expect.poll(() => bellButton.getAttribute('aria-label')).toBe('Notifications, 0 unread');
+    await card.getByRole('tab', { name: 'Interaction notes' }).click();
+    const panel = await visible(card.getByRole('tabpanel', { name: 'Interaction notes' }));
+    const form = panel.getByRole('form', { name: 'New interaction' });
+
+    // The new card starts open; Save waits for a date and a method; dates are bounded by today.
+    const save = form.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    expect(await form.getByLabel('Date contacted').getAttribute('max')).toBe(today);
+    expect(await form.getByLabel('Next contact date').getAttribute('min')).toBe(today);
+    await form.getByLabel('Date contacted').fill(today);
+    await form.getByLabel('Contact method').selectOption('Virtual call');
+    const notes = 'Coffee over video: she is hiring for the engine team. Send my portfolio.';
+    await form.getByLabel('Notes').fill(notes);
+    await visible(form.getByText(`${notes.length}/1000 characters`));
+    await form.getByLabel('Next contact date').fill(today);
+    expect(await save.isEnabled()).toBe(true);
+    await checkScreen(page, 'contact-card-interaction-notes-new');
+    await save.click();
+    await toast(page, 'Interaction saved.');
+
+    // Newest first in the tab, oldest first on the timeline, each with its long date.
+    const toggles = panel.locator('.interaction__toggle');
+    await expect.poll(() => toggles.allInnerTexts()).toHaveLength(4);
+    const titles = await panel.locator('.interaction__toggle .interaction__title').allInnerTexts();
+    expect(titles.map((title) => title.replace(/\s+/g, ' ').trim())).toEqual([
+      'New interaction',
+      `Virtual call ${longDate(today)}`,
+      'Phone call March 4, 2026',
+      'LinkedIn message January 12, 2026',
+    ]);
+    const timeline = card.getByRole('complementary', { name: 'Timeline' });
+    const events = await timeline.locator('.timeline__event').allInnerTexts();
+    const eventTexts = events.map((event) => event.replace(/\s+/g, ' ').trim());
+    // The card has no connection date: the first event is dated by its creation, today in London.
+    expect(eventTexts).toEqual([
+      `First connected with Ada Lovelace ${longDate(dateIn('Europe/London'))}`,
+      'LinkedIn message January 12, 2026',
+      'Phone call March 4, 2026',
+      `Virtual call ${longDate(today)}`,
+    ]);
+    await checkScreenWithoutToasts(page, 'contact-card-interaction-notes');
+    await screenshotTimeline(page);
+
+    // The bell counts it at once.
+    await expect.poll(() => bellButton.getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    expect(await bellButton.locator('.top-bar__badge').innerText()).toBe('1');
+
+    // The discard guard: leaving the tab with unsaved notes asks first.
+    await toggles.nth(1).click();
+    const edited = panel.getByRole('form', { name: `Interaction of ${longDate(today)}` });
+    await edited.getByLabel('Notes').fill('Changed my mind about this note.');
+    await card.getByRole('tab', { name: 'Contact information' }).click();
+    let discard = await visible(page.getByRole('dialog', { name: 'Discard Interaction Notes?' }));
+    await checkScreen(page, 'discard-interaction-notes');
+    await discard.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(discard);
+    await visible(card.getByRole('tab', { name: 'Interaction notes', selected: true }));
+    expect(await edited.getByLabel('Notes').inputValue()).toBe('Changed my mind about this note.');
+    await card.getByRole('button', { name: 'Close', exact: true }).click();
+    discard = await visible(page.getByRole('dialog', { name: 'Discard Interaction Notes?' }));
+    await discard.getByRole('button', { name: 'Discard Interaction' }).click();
+    await hidden(card);
+    await waitForPath(page, '/kanban');
+
+    // The reminder email, before the notification is opened (a viewed one is not reminded).
+    const output = await runTask('reminders');
+    expect(output).toContain('"task":"reminders"');
+    const mail = await waitForMail(account.email, 'Follow up with Ada Lovelace today');
+    expect(mail.text).toContain('Ada Lovelace');
+    expect(mail.text).toContain('Virtual call');
+    expect(mail.text).toContain(`${baseUrl()}/kanban/${ada.id}`);
+    const unsubscribeLink = linkTo(mail, '/unsubscribe?token=');
+
+    // The bell: due apart from upcoming, opening one lands on the contact's Follow-up message tab.
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    const menu = await visible(page.getByRole('menu'));
+    await visible(menu.getByText('Due', { exact: true }));
+    await visible(menu.getByText('Upcoming', { exact: true }));
+    await visible(menu.getByRole('menuitem', { name: `Follow up with Grace Hopper ${longDate(nextWeek)}` }));
+    const item = menu.getByRole('menuitem', { name: /Follow up with Ada Lovelace/ });
+    await visible(item.getByText(longDate(today)));
+    await checkScreen(page, 'notifications-menu');
+    await item.click();
+    await expect.poll(() => page.url()).toBe(`${baseUrl()}/kanban/${ada.id}?tab=follow-up`);
+    const reopened = await visible(page.getByRole('dialog', { name: 'Ada Lovelace', exact: true }));
+    await visible(reopened.getByRole('tab', { name: 'Follow-up message', selected: true }));
+    await expect.poll(() => bellButton.getAttribute('aria-label')).toBe('Notifications, 0 unread');
+    await reopened.getByRole('button', { name: 'Close', exact: true }).click();
+    await hidden(reopened);
+
+    // The reminder email as a mail client shows it.
+    const viewer = await browser.openPage();
+    await viewer.setContent(mail.html);
+    await visible(viewer.getByText('Ada Lovelace').first());
+    await checkScreen(viewer, 'reminder-email');
+
+    // Settings: the switch is on; off and on again, kept across a reload.
+    await openAccountMenuItem(page, 'Settings');
+    await waitForPath(page, '/settings');
+    const reminders = await visible(page.getByRole('switch', { name: 'Email me follow-up reminders' }));
+    expect(await reminders.isChecked()).toBe(true);
+    await reminders.scrollIntoViewIfNeeded();
+    await checkScreen(page, 'settings-reminder-emails');
+    await reminders.click();
+    await toast(page, 'Follow-up reminder emails are off.');
+    await page.reload();
+    expect(await page.getByRole('switch', { name: 'Email me follow-up reminders' }).isChecked()).toBe(false);
+    await page.getByRole('switch', { name: 'Email me follow-up reminders' }).click();
+    await toast(page, 'Follow-up reminder emails are on.');
+
+    // The email's unsubscribe link, signed out: it asks, then it is done.
+    const visitor = await browser.openPage();
+    await visitor.goto(unsubscribeLink);
+    await visible(visitor.getByRole('heading', { name: 'Stop follow-up reminder emails?' }));
+    expect(currentPath(visitor)).toBe('/unsubscribe');
+    await checkScreen(visitor, 'unsubscribe');
+    await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+    await visible(visitor.getByRole('heading', { name: 'You are unsubscribed' }));
+    await visible(visitor.getByText('You will not get follow-up reminder emails any more.'));
+    await checkScreen(visitor, 'unsubscribe-done');
+    await page.reload();
+    expect(await page.getByRole('switch', { name: 'Email me follow-up reminders' }).isChecked()).toBe(false);
+
+    // A link that is not valid shows the API's reason.
+    await visitor.goto('/unsubscribe?token=not-a-token');
+    await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+    await visible(
+      visitor
+        .getByRole('alert')
+        .filter({ hasText: 'This unsubscribe link is not valid. Turn reminders off in Settings.' }),
+    );
+  });
+});
+
+/** The timeline panel on its own: what the right-hand side of the card shows. */
+async function screenshotTimeline(page: Page): Promise<void> {
+  if (process.env['SCREENSHOTS'] !== '1') return;
+  const { SCREENSHOT_DIR } = await import('./helpers/screenshot');
+  await page
+    .getByRole('complementary', { name: 'Timeline' })
+    .screenshot({ path: `${SCREENSHOT_DIR}/contact-card-timeline.png`, animations: 'disabled' });
+}

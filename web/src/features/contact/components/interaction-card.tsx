@@ -1,0 +1,313 @@
+import {
+  CONTACT_METHODS,
+  DATE_CONTACTED_IN_FUTURE_MESSAGE,
+  NEXT_CONTACT_IN_PAST_MESSAGE,
+  INTERACTION_SAVED_MESSAGE,
+  interactionNotSavedMessage,
+  interactionSaveExceptionMessage,
+  NOTES_MAX_LENGTH,
+  type Interaction,
+} from '@tend/contracts';
+import { BellRing, ChevronDown, Plus, Save, Trash2 } from 'lucide-react';
+import { memo, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextAreaField, TextField } from '@/components/ui/text-field';
+import { useNotify } from '@/components/ui/toast';
+import { ApiError, readErrorMessage } from '@/lib/api-client';
+import { useSaveInteraction, type InteractionFields } from '../api/save-interaction';
+import { formatDay } from '../utils/contact-dates';
+import { ContactMethodIcon } from './contact-method-icon';
+import { RequiredLabel } from './required-label';
+
+const EMPTY_FIELDS: InteractionFields = { date_contacted: '', contact_method: '', notes: '', next_contact_date: '' };
+
+function fieldsOf(interaction: Interaction | null): InteractionFields {
+  if (!interaction) return EMPTY_FIELDS;
+  return {
+    date_contacted: interaction.date_contacted,
+    contact_method: interaction.contact_method,
+    notes: interaction.notes,
+    next_contact_date: interaction.next_contact_date ?? '',
+  };
+}
+
+function sameFields(a: InteractionFields, b: InteractionFields): boolean {
+  return (
+    a.date_contacted === b.date_contacted &&
+    a.contact_method === b.contact_method &&
+    a.notes === b.notes &&
+    a.next_contact_date === b.next_contact_date
+  );
+}
+
+/** The spec's exception toast names what went wrong; a network failure has no server message. */
+function saveFailure(error: unknown): string {
+  if (error instanceof ApiError) return interactionNotSavedMessage(readErrorMessage(error, error.message));
+  return interactionSaveExceptionMessage(error instanceof Error ? error.message : String(error));
+}
+
+export interface InteractionCardProps {
+  /** null: the 'New interaction' card. */
+  interaction: Interaction | null;
+  /** Stable per card: the interaction id, or 'new-N' for the new card. */
+  cardKey: string;
+  contactId: number;
+  userId: number;
+  /** The user's local today (`YYYY-MM-DD`): contacted on or before it, next contact on or after it. */
+  today: string;
+  defaultOpen: boolean;
+  /** Changes when this card is asked for from elsewhere: it opens, scrolls into view and takes focus. */
+  revealSerial?: number | undefined;
+  onDirtyChange: (cardKey: string, dirty: boolean) => void;
+  /** After a new interaction is saved (the tab then shows a fresh new card). */
+  onCreated?: () => void;
+  onRequestDelete?: (interaction: Interaction) => void;
+}
+
+interface InteractionEditorProps extends Omit<InteractionCardProps, 'defaultOpen'> {
+  formId: string;
+  hidden: boolean;
+  onDirty: (dirty: boolean) => void;
+}
+
+/** The form of one card: mounted when the card is first opened, kept (hidden) while it is closed. */
+function InteractionEditor({
+  interaction,
+  cardKey,
+  contactId,
+  userId,
+  today,
+  formId,
+  hidden,
+  onDirty,
+  onDirtyChange,
+  onCreated,
+  onRequestDelete,
+}: InteractionEditorProps) {
+  const notify = useNotify();
+  const save = useSaveInteraction();
+  const [saved, setSaved] = useState(() => fieldsOf(interaction));
+  const [values, setValues] = useState(saved);
+  // The server's copy changed (this card's own save, or a refetch): a card without edits follows it.
+  const [seen, setSeen] = useState(interaction);
+  if (interaction !== seen) {
+    setSeen(interaction);
+    const next = fieldsOf(interaction);
+    if (sameFields(values, saved)) setValues(next);
+    setSaved(next);
+  }
+  const dirty = !sameFields(values, saved);
+  const canSave = values.date_contacted !== '' && values.contact_method !== '';
+  // A date typed past the picker's bound: said at the field at once (the server refuses it too).
+  const dateContactedError = values.date_contacted > today ? DATE_CONTACTED_IN_FUTURE_MESSAGE : null;
+  const nextContactError =
+    values.next_contact_date !== '' &&
+    values.next_contact_date < today &&
+    values.next_contact_date !== saved.next_contact_date
+      ? NEXT_CONTACT_IN_PAST_MESSAGE
+      : null;
+
+  useEffect(() => {
+    onDirty(dirty);
+    onDirtyChange(cardKey, dirty);
+  }, [cardKey, dirty, onDirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(cardKey, false), [cardKey, onDirtyChange]);
+
+  const change = (field: keyof InteractionFields, value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSave || save.isPending) return;
+    save.mutate(
+      { id: interaction?.id, contactId, userId, fields: values },
+      {
+        onSuccess: (result) => {
+          notify.success(INTERACTION_SAVED_MESSAGE);
+          if (!interaction) {
+            onCreated?.();
+            return;
+          }
+          const next = fieldsOf(result);
+          setSaved(next);
+          setValues(next);
+        },
+        onError: (error) => notify.error(saveFailure(error)),
+      },
+    );
+  };
+
+  const date = interaction ? formatDay(interaction.date_contacted) : null;
+  return (
+    <form
+      id={formId}
+      className="interaction__form"
+      aria-label={interaction ? `Interaction of ${date ?? ''}` : 'New interaction'}
+      hidden={hidden}
+      noValidate
+      onSubmit={submit}
+    >
+      <div className="interaction__grid">
+        <TextField
+          label={<RequiredLabel>Date contacted</RequiredLabel>}
+          type="date"
+          required
+          max={today}
+          error={dateContactedError}
+          value={values.date_contacted}
+          onChange={(event) => change('date_contacted', event.target.value)}
+        />
+        <div className="field">
+          <label htmlFor={`${formId}-method`} className="field__label">
+            <RequiredLabel>Contact method</RequiredLabel>
+          </label>
+          <div className="field__control">
+            <select
+              id={`${formId}-method`}
+              className="field__input field__select"
+              required
+              value={values.contact_method}
+              onChange={(event) => change('contact_method', event.target.value)}
+            >
+              <option value="" disabled>
+                Choose a method
+              </option>
+              {CONTACT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {method}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <TextField
+          label="Next contact date"
+          type="date"
+          min={today}
+          error={nextContactError}
+          value={values.next_contact_date}
+          onChange={(event) => change('next_contact_date', event.target.value)}
+        />
+      </div>
+      <TextAreaField
+        label="Notes"
+        rows={4}
+        maxLength={NOTES_MAX_LENGTH}
+        placeholder="What you talked about, what you promised, what to ask next time..."
+        value={values.notes}
+        onChange={(event) => change('notes', event.target.value)}
+        hint={
+          <span className="interaction__counter">
+            {values.notes.length}/{NOTES_MAX_LENGTH}
+            <span className="visually-hidden"> characters</span>
+          </span>
+        }
+      />
+      <div className="interaction__actions">
+        {interaction && onRequestDelete ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="btn--danger-ghost"
+            icon={<Trash2 size={16} aria-hidden="true" />}
+            onClick={() => onRequestDelete(interaction)}
+            disabled={save.isPending}
+          >
+            Delete
+          </Button>
+        ) : null}
+        <Button
+          type="submit"
+          size="sm"
+          disabled={!canSave}
+          loading={save.isPending}
+          icon={<Save size={16} aria-hidden="true" />}
+        >
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * One interaction of the Interaction notes tab (PRODUCT.md §4, §5): a summary that expands into
+ * its form. A card that was never opened draws only its summary (no form, no save hook), so a
+ * contact with hundreds of interactions opens about as fast as one with two; memoized, so typing
+ * in one card does not re-render the others. A card once opened keeps its form (hidden when
+ * closed), so collapsing it does not lose edits.
+ */
+export const InteractionCard = memo(function InteractionCard(props: InteractionCardProps) {
+  const { interaction, defaultOpen, revealSerial } = props;
+  const formId = useId();
+  const [open, setOpen] = useState(defaultOpen);
+  const [mounted, setMounted] = useState(defaultOpen);
+  const [dirty, setDirty] = useState(false);
+  const toggleButton = useRef<HTMLButtonElement>(null);
+
+  const [seenReveal, setSeenReveal] = useState<number | undefined>(undefined);
+  if (revealSerial !== undefined && revealSerial !== seenReveal) {
+    setSeenReveal(revealSerial);
+    setMounted(true);
+    setOpen(true);
+  }
+  useEffect(() => {
+    if (revealSerial === undefined) return;
+    // After the tab switch has painted: the card is in the document and can take focus.
+    const frame = requestAnimationFrame(() => {
+      toggleButton.current?.scrollIntoView({ block: 'nearest' });
+      toggleButton.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [revealSerial]);
+
+  const toggle = () => {
+    setMounted(true);
+    setOpen((current) => !current);
+  };
+
+  const date = interaction ? formatDay(interaction.date_contacted) : null;
+  const nextDate = interaction?.next_contact_date ? formatDay(interaction.next_contact_date) : null;
+
+  return (
+    <li className={`interaction${open ? ' interaction--open' : ''}`} data-interaction-id={interaction?.id}>
+      <h4 className="interaction__heading">
+        <button
+          type="button"
+          ref={toggleButton}
+          className="interaction__toggle"
+          aria-expanded={open}
+          aria-controls={open ? formId : undefined}
+          onClick={toggle}
+        >
+          <span className="interaction__icon" aria-hidden="true">
+            {interaction ? <ContactMethodIcon method={interaction.contact_method} /> : <Plus size={14} />}
+          </span>
+          <span className="interaction__summary">
+            {interaction ? (
+              <>
+                <span className="interaction__title">
+                  {interaction.contact_method}
+                  <span className="interaction__date">{date}</span>
+                </span>
+                {interaction.notes ? <span className="interaction__excerpt">{interaction.notes}</span> : null}
+              </>
+            ) : (
+              <span className="interaction__title">New interaction</span>
+            )}
+          </span>
+          {nextDate ? (
+            <span className="interaction__next">
+              <BellRing size={12} aria-hidden="true" />
+              <span className="visually-hidden">Next contact </span>
+              {nextDate}
+            </span>
+          ) : null}
+          {dirty ? <span className="interaction__unsaved">Unsaved</span> : null}
+          <ChevronDown size={16} className="interaction__chevron" aria-hidden="true" />
+        </button>
+      </h4>
+      {mounted ? <InteractionEditor {...props} formId={formId} hidden={!open} onDirty={setDirty} /> : null}
+    </li>
+  );
+});

@@ -1,0 +1,269 @@
+import type { Import } from '@tend/contracts';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '@/test/fetch-mock';
+import { defaultTiers, makeUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render';
+import { hasWork, progressOf, sameMapping } from '../utils/import-file';
+import { ImportPage, type ImportPageProps } from './import-page';
+
+// Several steps render in turn (and a poll waits 500 ms): a busy machine needs more than 1 s.
+configure({ asyncUtilTimeout: 3000 });
+
+const ID = '0b7f3c52-8f3e-4a8e-9a57-3f1d2c4b5a61';
+const me = makeUser();
+const session = { body: me, headers: { 'X-CSRF-Token': 't' } };
+
+function makeImport(overrides: Partial<Import> = {}): Import {
+  return {
+    id: ID,
+    state: 'preview',
+    format: 'linkedin',
+    file_name: 'Connections.csv',
+    tier_id: 1,
+    on_duplicate: 'skip',
+    total: 9,
+    new: 7,
+    duplicates: 0,
+    unreadable: 2,
+    fits: 7,
+    card_limit: null,
+    errors: [
+      { row: 8, message: 'Name cannot be empty.' },
+      { row: 9, message: 'Invalid email address.' },
+    ],
+    columns: null,
+    mapping: null,
+    processed: 0,
+    to_process: 7,
+    imported: 0,
+    updated: 0,
+    skipped: 0,
+    over_limit: 0,
+    limit_reached: false,
+    stopped_at_row: null,
+    message: null,
+    contact_ids: [],
+    created_at: '2026-01-01T00:00:00.000Z',
+    finished_at: null,
+    ...overrides,
+  };
+}
+
+function renderImport(props: Partial<ImportPageProps> = {}, url = '/import') {
+  const onFinished = vi.fn();
+  const onUpgrade = vi.fn();
+  const result = renderScreen(
+    <ImportPage
+      tiers={defaultTiers()}
+      tiersError={null}
+      onRetryTiers={() => undefined}
+      upgrade={{ onUpgrade, upgrading: false, unavailable: null }}
+      onFinished={onFinished}
+      {...props}
+    />,
+    { path: '/import', url, user: me },
+  );
+  return { ...result, onFinished, onUpgrade };
+}
+
+function connections(): File {
+  return new File(['First Name,Last Name\nAda,Lovelace\n'], 'Connections.csv', { type: 'text/csv' });
+}
+
+async function chooseAndPreview(user: ReturnType<typeof userEvent.setup>, file = connections()) {
+  // The picker's name follows the chosen file ("Connections.csv, 2 KB, Choose another file").
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('No file input.');
+  await user.upload(input, file);
+  await user.click(screen.getByRole('button', { name: 'Preview import' }));
+}
+
+describe('import utilities', () => {
+  it('measures progress over the rows the run goes through', () => {
+    expect(progressOf({ processed: 250, to_process: 1000 })).toEqual({ value: 250, max: 1000, percent: 25 });
+    expect(progressOf({ processed: 0, to_process: 0 })).toEqual({ value: 0, max: 0, percent: 100 });
+    expect(progressOf({ processed: 12, to_process: 10 })).toEqual({ value: 10, max: 10, percent: 100 });
+  });
+
+  it('has work when someone fits, or when duplicates are to be updated', () => {
+    expect(hasWork({ new: 3, fits: 3, duplicates: 0, on_duplicate: 'skip' })).toBe(true);
+    expect(hasWork({ new: 3, fits: 0, duplicates: 2, on_duplicate: 'skip' })).toBe(false);
+    expect(hasWork({ new: 0, fits: 0, duplicates: 2, on_duplicate: 'update' })).toBe(true);
+  });
+
+  it('compares mappings by content', () => {
+    expect(sameMapping({ name: 'Who', email: 'Mail' }, { email: 'Mail', name: 'Who' })).toBe(true);
+    expect(sameMapping({ name: 'Who' }, { name: 'Who', email: 'Mail' })).toBe(false);
+    expect(sameMapping({}, null)).toBe(true);
+  });
+});
+
+describe('ImportPage', () => {
+  it('previews a file, imports it with a progress bar, and ends with the summary and the filtered board link', async () => {
+    const http = mockFetch({
+      'GET /api/session': session,
+      'POST /api/imports': { status: 201, body: makeImport() },
+      [`POST /api/imports/${ID}/start`]: { status: 202, body: makeImport({ state: 'running' }) },
+      [`GET /api/imports/${ID}`]: [
+        { body: makeImport({ state: 'running', processed: 3, imported: 3 }) },
+        {
+          body: makeImport({ state: 'done', processed: 7, imported: 7, contact_ids: [1, 2, 3, 4, 5, 6, 7] }),
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    const { onFinished, router } = renderImport();
+
+    expect(screen.getByLabelText('Add new people to column')).toHaveValue('1');
+    await chooseAndPreview(user);
+
+    const [upload] = http.callsTo('POST', '/api/imports');
+    const form = upload?.body as FormData;
+    expect(form.get('tier_id')).toBe('1');
+    expect(form.get('on_duplicate')).toBe('skip');
+    expect((form.get('file') as File).name).toBe('Connections.csv');
+    expect(form.get('mapping')).toBeNull();
+
+    // The review: focus on its heading, the counts, every unreadable row with its reason.
+    const heading = await screen.findByRole('heading', { name: 'Review the import' });
+    expect(heading).toHaveFocus();
+    expect(router.state.location.search).toBe(`?id=${ID}`);
+    const stats = screen.getByRole('list', { name: 'What the import will do' });
+    expect(within(stats).getByText('Added to New')).toBeInTheDocument();
+    const problems = screen.getByRole('region', { name: '2 rows cannot be read' });
+    expect(problems).toHaveTextContent('Row 8 Name cannot be empty.');
+    expect(problems).toHaveTextContent('Row 9 Invalid email address.');
+
+    await user.click(screen.getByRole('button', { name: 'Import 7 people' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Importing Connections.csv' });
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '7');
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '3'), { timeout: 3000 });
+    expect(bar).toHaveAttribute('aria-valuetext', '3 of 7 rows, 43%');
+
+    const done = await screen.findByRole('heading', { name: 'Import complete' }, { timeout: 3000 });
+    expect(done).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'See the 7 people on your board' })).toHaveAttribute(
+      'href',
+      `/kanban?import=${ID}`,
+    );
+    expect(onFinished).toHaveBeenCalledTimes(1);
+    expect(onFinished.mock.calls[0]?.[0]).toMatchObject({ state: 'done', imported: 7 });
+  });
+
+  it("shows the API's reason for a file it cannot read, and refuses a file over 10 MB before sending it", async () => {
+    const http = mockFetch({
+      'GET /api/session': session,
+      'POST /api/imports': {
+        status: 400,
+        body: { errors: ['This file is not a CSV, a vCard (.vcf) or a LinkedIn data-export ZIP.'] },
+      },
+    });
+    const user = userEvent.setup();
+    renderImport();
+    await chooseAndPreview(user, new File(['x'], 'photo.csv', { type: 'text/csv' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This file is not a CSV, a vCard (.vcf) or a LinkedIn data-export ZIP.');
+    expect(screen.getByRole('heading', { name: 'Choose a file' })).toBeInTheDocument();
+
+    const huge = new File(['x'], 'huge.csv', { type: 'text/csv' });
+    Object.defineProperty(huge, 'size', { value: 10 * 1024 * 1024 + 1 });
+    await chooseAndPreview(user, huge);
+    expect(screen.getByRole('alert')).toHaveTextContent('The file is larger than 10 MB.');
+    expect(http.callsTo('POST', '/api/imports')).toHaveLength(1);
+  });
+
+  it('on the free plan, says how many fit and offers the upgrade', async () => {
+    mockFetch({
+      'GET /api/session': session,
+      'POST /api/imports': {
+        status: 201,
+        body: makeImport({ new: 40, fits: 18, card_limit: 25, unreadable: 0, errors: [] }),
+      },
+    });
+    const user = userEvent.setup();
+    const { onUpgrade } = renderImport();
+    await chooseAndPreview(user);
+    expect(await screen.findByText('18 of the 40 people fit in your free plan')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
+    expect(onUpgrade).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Import 18 people' })).toBeEnabled();
+  });
+
+  it('matches a generic CSV’s columns before the review and sends the mapping', async () => {
+    const csv = makeImport({
+      format: 'csv',
+      file_name: 'people.csv',
+      columns: ['Who', 'Where', 'Mail'],
+      mapping: {},
+      new: 0,
+      unreadable: 1,
+    });
+    const mapped = makeImport({
+      id: '1c9e0a1d-2b3c-4d5e-8f70-112233445566',
+      format: 'csv',
+      file_name: 'people.csv',
+      columns: ['Who', 'Where', 'Mail'],
+      mapping: { name: 'Who', email: 'Mail' },
+      new: 1,
+      unreadable: 0,
+      errors: [],
+    });
+    const http = mockFetch({
+      'GET /api/session': session,
+      'POST /api/imports': [
+        { status: 201, body: csv },
+        { status: 201, body: mapped },
+      ],
+    });
+    const user = userEvent.setup();
+    renderImport();
+    await chooseAndPreview(user, new File(['Who,Where,Mail\n'], 'people.csv', { type: 'text/csv' }));
+
+    expect(await screen.findByRole('heading', { name: 'Match the columns' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Match a column to Name');
+    await user.selectOptions(screen.getByLabelText('Name'), 'Who');
+    await user.selectOptions(screen.getByLabelText('Email'), 'Mail');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Review the import' })).toBeInTheDocument();
+    const second = http.callsTo('POST', '/api/imports')[1]?.body as FormData;
+    expect(JSON.parse(second.get('mapping') as string)).toEqual({ name: 'Who', email: 'Mail' });
+    expect(screen.getByRole('region', { name: 'Columns used' })).toHaveTextContent('Email ← from Mail');
+    expect(screen.getByRole('button', { name: 'Import 1 person' })).toBeEnabled();
+  });
+
+  it('cancels a running import and says how it ended', async () => {
+    const http = mockFetch({
+      'GET /api/session': session,
+      [`GET /api/imports/${ID}`]: { body: makeImport({ state: 'running', processed: 0 }) },
+      [`POST /api/imports/${ID}/cancel`]: {
+        body: makeImport({ state: 'cancelled', message: 'Cancelled: nothing was imported.' }),
+      },
+    });
+    const user = userEvent.setup();
+    renderImport({}, `/import?id=${ID}`);
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    await user.click(screen.getByRole('button', { name: 'Cancel import' }));
+    expect(await screen.findByRole('heading', { name: 'Import cancelled' })).toBeInTheDocument();
+    expect(screen.getByText('Cancelled: nothing was imported.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your board' })).toHaveAttribute('href', '/kanban');
+    expect(http.callsTo('POST', `/api/imports/${ID}/cancel`)).toHaveLength(1);
+  });
+
+  it('says so when the import in the address is gone', async () => {
+    mockFetch({
+      'GET /api/session': session,
+      [`GET /api/imports/${ID}`]: { status: 404, body: { errors: ['Import not found.'] } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderImport({}, `/import?id=${ID}`);
+    expect(await screen.findByText(/This import is no longer available/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose a file' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a file' })).toHaveFocus();
+    expect(router.state.location.search).toBe('');
+  });
+});

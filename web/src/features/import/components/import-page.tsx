@@ -1,0 +1,271 @@
+import type { Import, ImportMapping, Tier } from '@tend/contracts';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageTitle } from '@/components/ui/page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { useNotify } from '@/components/ui/toast';
+import { ApiError, readErrorMessage, readErrorMessages } from '@/lib/api-client';
+import { ROUTES } from '@/lib/routes';
+import { useCancelImport } from '../api/cancel-import';
+import { useCreateImport } from '../api/create-import';
+import { useImport } from '../api/get-import';
+import { useStartImport } from '../api/start-import';
+import { IMPORT_MESSAGES } from '../messages';
+import { isFinished, sameMapping } from '../utils/import-file';
+import { ChooseFileStep, type ImportChoice } from './choose-file-step';
+import { ColumnMappingStep } from './column-mapping-step';
+import { ImportPreviewStep } from './import-preview-step';
+import { ImportProgressStep } from './import-progress-step';
+import { ImportSteps, type ImportStepKey } from './import-steps';
+import { ImportSummaryStep } from './import-summary-step';
+import type { UpgradeAction } from './upgrade-offer';
+import '../import.css';
+
+export interface ImportPageProps {
+  /** The board's columns (composed by the app); undefined while they load. */
+  tiers: readonly Tier[] | undefined;
+  tiersError: unknown;
+  onRetryTiers: () => void;
+  upgrade: UpgradeAction;
+  /** Called once when an import ends, so the app can refresh the board's cards. */
+  onFinished: (run: Import) => void;
+}
+
+/** The file in hand (kept while the person moves between steps; gone after a reload). */
+interface Draft extends ImportChoice {
+  /** The generic CSV's columns have been confirmed (or the file needs none). */
+  mapped: boolean;
+}
+
+function Shell({ children, step, withMapping }: { children: ReactNode; step: ImportStepKey; withMapping: boolean }) {
+  return (
+    <div className="page page--narrow import-page">
+      <PageTitle>Import contacts</PageTitle>
+      <div className="page__header">
+        <h1 className="page__title">Import contacts</h1>
+        <Link to={ROUTES.board} className="back-link">
+          <ArrowLeft size={16} aria-hidden="true" /> Back to Board
+        </Link>
+      </div>
+      <ImportSteps current={step} withMapping={withMapping} />
+      <div className="panel import-panel">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * Import (issue 14): choose a file, match a generic CSV's columns, review what would happen, then
+ * watch it run and see the summary. The import's id is in the address (`/import?id=`), so its
+ * review, progress or summary survives a reload; the file itself lives only in this page.
+ */
+export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinished }: ImportPageProps) {
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id');
+  const notify = useNotify();
+  const current = useImport(id);
+  const create = useCreateImport();
+  const start = useStartImport();
+  const cancel = useCancelImport();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  // Focus follows the steps once the person has acted (not on the page's first load).
+  const [acted, setActed] = useState(false);
+
+  const run = id !== null ? current.data : undefined;
+
+  const finishedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (run && isFinished(run.state) && finishedFor.current !== run.id) {
+      finishedFor.current = run.id;
+      onFinished(run);
+    }
+  }, [run, onFinished]);
+
+  const show = (importId: string | null, replace = false) => {
+    setActed(true);
+    setParams(importId ? { id: importId } : {}, { replace });
+  };
+
+  const upload = (choice: ImportChoice, mapping: ImportMapping | undefined, onDone: (created: Import) => void) => {
+    setErrors([]);
+    create.mutate(
+      { ...choice, mapping },
+      {
+        onSuccess: onDone,
+        onError: (error) => setErrors(readErrorMessages(error, IMPORT_MESSAGES.notReadable)),
+      },
+    );
+  };
+
+  const choose = (choice: ImportChoice) => {
+    setActed(true);
+    upload(choice, undefined, (created) => {
+      setDraft({ ...choice, mapped: created.format !== 'csv' });
+      show(created.id);
+    });
+  };
+
+  const applyMapping = (mapping: ImportMapping) => {
+    if (!draft || !run) return;
+    setActed(true);
+    if (sameMapping(mapping, run.mapping)) {
+      setDraft({ ...draft, mapped: true });
+      return;
+    }
+    upload(draft, mapping, (created) => {
+      setDraft({ ...draft, mapped: true });
+      show(created.id, true);
+    });
+  };
+
+  const startRun = () => {
+    if (!run) return;
+    setActed(true);
+    start.mutate(run.id, {
+      onError: (error) => {
+        notify.error(readErrorMessage(error, IMPORT_MESSAGES.notStarted));
+        void current.refetch();
+      },
+    });
+  };
+
+  const cancelRun = () => {
+    if (!run) return;
+    cancel.mutate(run.id, {
+      onError: (error) => {
+        // Most often it has just finished: the summary follows from the refreshed state.
+        notify.error(readErrorMessage(error, IMPORT_MESSAGES.notCancelled));
+        void current.refetch();
+      },
+    });
+  };
+
+  /** Back to the first step; the file stays chosen unless `forget`. */
+  const startOver = (forget = false) => {
+    setDraft(draft && !forget ? { ...draft, mapped: false } : null);
+    setErrors([]);
+    show(null);
+  };
+
+  const withMapping = run ? run.format === 'csv' : false;
+
+  if (tiersError && !tiers) {
+    return (
+      <Shell step="choose" withMapping={false}>
+        <Alert title="We could not load your columns.">{readErrorMessage(tiersError, 'Please try again.')}</Alert>
+        <div className="form__actions">
+          <Button onClick={onRetryTiers}>Try again</Button>
+        </div>
+      </Shell>
+    );
+  }
+  if (!tiers || (id !== null && current.isPending)) {
+    return (
+      <Shell step={id ? 'review' : 'choose'} withMapping={false}>
+        <div className="import-loading">
+          <Spinner size={28} label={id ? 'Loading the import' : 'Loading your columns'} />
+        </div>
+      </Shell>
+    );
+  }
+
+  if (id !== null && (current.isError || !run)) {
+    const gone = current.error instanceof ApiError && current.error.status === 404;
+    return (
+      <Shell step="review" withMapping={false}>
+        <Alert title="This import cannot be shown">
+          {gone ? IMPORT_MESSAGES.notFound : readErrorMessage(current.error, IMPORT_MESSAGES.notFound)}
+        </Alert>
+        <div className="form__actions">
+          {!gone ? (
+            <Button variant="secondary" onClick={() => void current.refetch()} loading={current.isFetching}>
+              Try again
+            </Button>
+          ) : null}
+          <Button onClick={() => startOver()}>Choose a file</Button>
+        </div>
+      </Shell>
+    );
+  }
+
+  const tierName = (tierId: number) => tiers.find((tier) => tier.id === tierId)?.name ?? 'your board';
+
+  if (!run) {
+    return (
+      <Shell step="choose" withMapping={false}>
+        <ChooseFileStep
+          tiers={tiers}
+          initial={draft}
+          errors={errors}
+          pending={create.isPending}
+          takeFocus={acted}
+          onSubmit={choose}
+        />
+      </Shell>
+    );
+  }
+
+  if (run.state === 'preview' && run.format === 'csv' && draft && !draft.mapped && run.columns) {
+    return (
+      <Shell step="map" withMapping>
+        <ColumnMappingStep
+          key={run.id}
+          fileName={run.file_name}
+          columns={run.columns}
+          guessed={run.mapping ?? {}}
+          errors={errors}
+          pending={create.isPending}
+          takeFocus={acted}
+          onBack={() => startOver()}
+          onSubmit={applyMapping}
+        />
+      </Shell>
+    );
+  }
+
+  if (run.state === 'preview') {
+    return (
+      <Shell step="review" withMapping={withMapping}>
+        <ImportPreviewStep
+          run={run}
+          tierName={tierName(run.tier_id)}
+          upgrade={upgrade}
+          starting={start.isPending}
+          takeFocus={acted}
+          onBack={() => startOver()}
+          onChangeColumns={run.format === 'csv' && draft ? () => setDraft({ ...draft, mapped: false }) : undefined}
+          onStart={startRun}
+        />
+      </Shell>
+    );
+  }
+
+  if (run.state === 'running') {
+    return (
+      <Shell step="import" withMapping={withMapping}>
+        <ImportProgressStep
+          run={run}
+          tierName={tierName(run.tier_id)}
+          cancelling={cancel.isPending}
+          takeFocus={acted}
+          onCancel={cancelRun}
+        />
+      </Shell>
+    );
+  }
+
+  return (
+    <Shell step="import" withMapping={withMapping}>
+      <ImportSummaryStep
+        run={run}
+        tierName={tierName(run.tier_id)}
+        upgrade={upgrade}
+        takeFocus={acted}
+        onImportAnother={() => startOver(true)}
+      />
+    </Shell>
+  );
+}

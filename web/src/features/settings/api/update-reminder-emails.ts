@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { setSessionUser } from '@/lib/session';
+import { updateUser } from '@/lib/users';
+
+/** `PATCH /api/users/{id}` `{reminder_emails}`: the daily follow-up reminder emails on or off. */
+export function useUpdateReminderEmails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: number; enabled: boolean }) =>
+      updateUser(input.userId, { reminder_emails: input.enabled }),
+    onSuccess: (user) => setSessionUser(queryClient, user),
+  });
+}
