@@ -2,7 +2,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ROOT, baseUrl } from './helpers/app';
+import { ROOT } from './helpers/app';
 import { confirmEmail, newAccount, signUpFields, waitForBoard } from './helpers/auth';
 import { launchBrowser, useBrowser, visible, waitForPath } from './helpers/browser';
 import { encodeWebm, glideClick, hidePointer, showPointer, startScreencast, typeSlowly } from './helpers/demo-video';
@@ -68,24 +68,31 @@ describe('demo video journey', () => {
       await typeSlowly(page, add.getByLabel('Company', { exact: true }), 'Analytical Engines', 20);
       await glideClick(page, add.getByRole('button', { name: 'Next' }));
       const card = await visible(page.getByRole('dialog', { name: 'Grace Hopper', exact: true }));
-      const contactId = Number(/\/kanban\/(\d+)/.exec(page.url())?.[1]);
-      expect(contactId).toBeGreaterThan(0);
       await typeSlowly(page, card.getByLabel('Email', { exact: true }), 'grace.hopper@example.com', 15);
       await glideClick(page, card.getByRole('button', { name: 'Save', exact: true }));
       await visible(page.getByText('Contact information saved.'));
 
-      // Log the call. (Through the API until the Interaction notes tab has its form in this journey.)
-      const session = await page.context().request.get(`${baseUrl()}/api/session`);
-      const logged = await page.context().request.post(`${baseUrl()}/api/interactions`, {
-        headers: { 'X-CSRF-Token': session.headers()['x-csrf-token'] ?? '' },
-        data: {
-          contact_id: contactId,
-          date_contacted: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
-          contact_method: 'Virtual call',
-          notes: 'Talked about the platform team; she offered to refer me once the role opens.',
-        },
-      });
-      expect(logged.status()).toBe(201);
+      // Log the call in the Interaction notes tab (its 'New interaction' card starts open).
+      await glideClick(page, card.getByRole('tab', { name: 'Interaction notes' }));
+      const notesTab = await visible(card.getByRole('tabpanel', { name: 'Interaction notes' }));
+      const form = notesTab.getByRole('form', { name: 'New interaction' });
+      const dateContacted = form.getByLabel('Date contacted');
+      // Today in the user's zone is the field's own upper bound.
+      const today = await dateContacted.getAttribute('max');
+      expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      await glideClick(page, dateContacted);
+      await dateContacted.fill(today!);
+      await glideClick(page, form.getByLabel('Contact method'));
+      await form.getByLabel('Contact method').selectOption('Virtual call');
+      await typeSlowly(
+        page,
+        form.getByLabel('Notes'),
+        'Talked about the platform team; she offered to refer me once the role opens.',
+        12,
+      );
+      await glideClick(page, form.getByRole('button', { name: 'Save' }));
+      await visible(page.getByText('Interaction saved.'));
+      await pause(600);
 
       // Draft the follow-up.
       await glideClick(page, card.getByRole('tab', { name: 'Follow-up message' }));
@@ -105,6 +112,7 @@ describe('demo video journey', () => {
       expect(frames.length).toBeGreaterThan(20);
       // The poster: the draft beside the note it came from, without the drawn pointer.
       await hidePointer(page);
+      await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 10_000 }).toBe(0);
       await panel.evaluate((node) => node.scrollTo(0, 0));
       const still = await page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
       const encoder = await launchBrowser();
@@ -112,7 +120,7 @@ describe('demo video journey', () => {
         const video = await encodeWebm(encoder, frames, {
           width: 1280,
           height: 800,
-          bitrate: 250_000,
+          bitrate: 200_000,
           holdLast: 1.5,
           maxStill: 1.5,
         });

@@ -9,6 +9,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 const muxerSource = createRequire(import.meta.url).resolve('webm-muxer');
 
 const ENCODER_PAGE = 'http://localhost/demo-video-encoder';
+/** Frames handed to the encoding page per call. */
+const ENCODE_BATCH = 40;
 
 export interface ScreencastFrame {
   /** JPEG, base64. */
@@ -94,13 +96,10 @@ export async function encodeWebm(
     const page = await context.newPage();
     await page.goto(ENCODER_PAGE);
     await page.addScriptTag({ path: muxerSource });
-    const base64 = await page.evaluate(
-      async ({ frames, width, height, bitrate, holdLast }) => {
-        type Muxer = {
-          addVideoChunk: (chunk: EncodedVideoChunk, meta?: EncodedVideoChunkMetadata) => void;
-          finalize: () => void;
-          target: { buffer: ArrayBuffer };
-        };
+    // The encoder lives in the page; frames go over in batches (all at once can exhaust the page).
+    await page.evaluate(
+      ({ width, height, bitrate }) => {
+        type Muxer = { addVideoChunk: (chunk: EncodedVideoChunk, meta?: EncodedVideoChunkMetadata) => void };
         const { Muxer, ArrayBufferTarget } = (
           window as unknown as {
             WebMMuxer: { Muxer: new (options: object) => Muxer; ArrayBufferTarget: new () => object };
@@ -111,37 +110,63 @@ export async function encodeWebm(
           video: { codec: 'V_VP9', width, height, frameRate: 30 },
           firstTimestampBehavior: 'offset',
         });
-        let failure: Error | undefined;
+        const state = { muxer, failure: undefined as Error | undefined, lastKey: -Infinity, encoder: null as unknown };
         const encoder = new VideoEncoder({
           output: (chunk, meta) => muxer.addVideoChunk(chunk, meta),
-          error: (error) => (failure = error as Error),
+          error: (error) => (state.failure = error as Error),
         });
         encoder.configure({ codec: 'vp09.00.10.08', width, height, bitrate, framerate: 30 });
-        const timeline = [...frames, { ...frames.at(-1)!, at: frames.at(-1)!.at + holdLast }];
-        let lastKey = -Infinity;
-        for (const frame of timeline) {
-          const blob = await (await fetch(`data:image/jpeg;base64,${frame.jpeg}`)).blob();
-          // Straight from the decoded picture: a frame made from a canvas kept showing the first one.
-          const bitmap = await createImageBitmap(blob, { resizeWidth: width, resizeHeight: height });
-          const videoFrame = new VideoFrame(bitmap, { timestamp: Math.round(frame.at * 1_000_000) });
-          bitmap.close();
-          // A key frame every 3 s, so the player can seek.
-          const keyFrame = frame.at - lastKey >= 3;
-          if (keyFrame) lastKey = frame.at;
-          encoder.encode(videoFrame, { keyFrame });
-          videoFrame.close();
-          if (encoder.encodeQueueSize > 8) await new Promise((resolve) => setTimeout(resolve, 5));
-        }
-        await encoder.flush();
-        if (failure) throw failure;
-        muxer.finalize();
-        const bytes = new Uint8Array(muxer.target.buffer);
-        let binary = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        return btoa(binary);
+        state.encoder = encoder;
+        (window as unknown as { demoEncoder: typeof state }).demoEncoder = state;
       },
-      { frames, ...options },
+      { width: options.width, height: options.height, bitrate: options.bitrate },
     );
+    const last = frames.at(-1)!;
+    const timeline = [...frames, { ...last, at: last.at + options.holdLast }];
+    for (let start = 0; start < timeline.length; start += ENCODE_BATCH) {
+      await page.evaluate(
+        async ({ batch, width, height }) => {
+          const state = (
+            window as unknown as {
+              demoEncoder: { encoder: VideoEncoder; lastKey: number; failure: Error | undefined };
+            }
+          ).demoEncoder;
+          for (const frame of batch) {
+            const blob = await (await fetch(`data:image/jpeg;base64,${frame.jpeg}`)).blob();
+            // Straight from the decoded picture: a frame made from a canvas kept showing the first one.
+            const bitmap = await createImageBitmap(blob, { resizeWidth: width, resizeHeight: height });
+            const videoFrame = new VideoFrame(bitmap, { timestamp: Math.round(frame.at * 1_000_000) });
+            bitmap.close();
+            // A key frame every 3 s, so the player can seek.
+            const keyFrame = frame.at - state.lastKey >= 3;
+            if (keyFrame) state.lastKey = frame.at;
+            state.encoder.encode(videoFrame, { keyFrame });
+            videoFrame.close();
+            while (state.encoder.encodeQueueSize > 8) await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+          if (state.failure) throw state.failure;
+        },
+        { batch: timeline.slice(start, start + ENCODE_BATCH), width: options.width, height: options.height },
+      );
+    }
+    const base64 = await page.evaluate(async () => {
+      const state = (
+        window as unknown as {
+          demoEncoder: {
+            encoder: VideoEncoder;
+            failure: Error | undefined;
+            muxer: { finalize: () => void; target: { buffer: ArrayBuffer } };
+          };
+        }
+      ).demoEncoder;
+      await state.encoder.flush();
+      if (state.failure) throw state.failure;
+      state.muxer.finalize();
+      const bytes = new Uint8Array(state.muxer.target.buffer);
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(binary);
+    });
     return Buffer.from(base64, 'base64');
   } finally {
     await context.close();
