@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import yauzl from 'yauzl';
+import { readZip } from '@tend/test-kit';
 import {
   DUPLICATE_LINKEDIN_MESSAGE,
   EXTENSION_TOKEN_MESSAGES,
@@ -470,7 +470,7 @@ describe('the extension download', () => {
       const config = loadConfig({ APP_URL: 'https://tend.example.com/app', SESSION_SECRET: 'x'.repeat(40) });
       const service = new ExtensionPackageService(config);
       const zip = await service.package(dist);
-      const entries = await unzip(zip);
+      const entries = new Map([...(await readZip(zip))].map(([name, data]) => [name, data.toString('utf8')]));
       expect([...entries.keys()].sort()).toEqual([
         'tend-extension/icons/icon-16.png',
         'tend-extension/manifest.json',
@@ -488,25 +488,3 @@ describe('the extension download', () => {
     }
   });
 });
-
-function unzip(zip: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error || !file) return reject(error ?? new Error('no zip'));
-      const entries = new Map<string, string>();
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(entries));
-      file.readEntry();
-    });
-  });
-}

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import type { Contact, Export, Import, Tier } from '@tend/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { readZip } from '@tend/test-kit';
 import type { ApiClient } from './helpers/api-client';
 import { countStatements } from './helpers/query-counter';
 import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
@@ -97,28 +97,6 @@ function connectionsCsv(count: number, { from = 1, prefix = 'Person' } = {}): Bu
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\n') + '\n')]);
 }
 
-function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.readEntry();
-    });
-  });
-}
-
 async function exportZip(client: ApiClient): Promise<{ files: Map<string, Buffer>; done: Export }> {
   const res = await client.post('/api/exports');
   expect(res.status).toBe(202);
@@ -140,7 +118,7 @@ async function exportZip(client: ApiClient): Promise<{ files: Map<string, Buffer
     });
   expect(download.status).toBe(200);
   expect(download.headers['content-type']).toBe('application/zip');
-  return { files: await unzip(download.body as Buffer), done };
+  return { files: await readZip(download.body as Buffer), done };
 }
 
 describe('preview', () => {

@@ -108,7 +108,7 @@ describe('board journeys: contacts', () => {
     // The other two tabs of the card.
     await card.getByRole('tab', { name: 'Interaction notes' }).click();
     await visible(card.getByRole('tabpanel', { name: 'Interaction notes' }));
-    await checkScreen(page, 'contact-card-interaction-notes');
+    await checkScreen(page, 'contact-card-interaction-notes-empty');
     await card.getByRole('tab', { name: 'Follow-up message' }).click();
     await visible(card.getByRole('tabpanel', { name: 'Follow-up message' }));
     await checkScreen(page, 'contact-card-follow-up-empty');

@@ -10,10 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '@tend/test-kit';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, readZip } from '@tend/test-kit';
 import { baseUrl, ROOT } from './helpers/app';
 import { createAccount, toast } from './helpers/auth';
 import { useBrowser, visible, waitForPath } from './helpers/browser';
@@ -29,30 +28,14 @@ const PROFILES: Record<string, string> = {
 const PROFILE_SHOWN_BUDGET_MS = 300;
 
 /** Unzips `zip` into `dir` (what a person does with the downloaded file). */
-function unzipInto(zip: Buffer, dir: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error || !file) return reject(error ?? new Error('not a zip'));
-      const names: string[] = [];
-      file.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return file.readEntry();
-        file.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            const target = join(dir, entry.fileName);
-            mkdirSync(dirname(target), { recursive: true });
-            writeFileSync(target, Buffer.concat(chunks));
-            names.push(entry.fileName);
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(names));
-      file.readEntry();
-    });
-  });
+async function unzipInto(zip: Buffer, dir: string): Promise<string[]> {
+  const files = await readZip(zip);
+  for (const [name, data] of files) {
+    const target = join(dir, name);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, data);
+  }
+  return [...files.keys()];
 }
 
 /** The fixture profiles at https://www.linkedin.com/in/..., photos at https://media.licdn.com/... */

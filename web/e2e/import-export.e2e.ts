@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { readZip } from '@tend/test-kit';
 import { ROOT } from './helpers/app';
 import { alertText, createAccount, openAccountMenuItem, waitForBoard } from './helpers/auth';
 import { boardApi, cardButton, column, columnCount, countLabel } from './helpers/board';
@@ -40,29 +40,6 @@ function fileInput(page: Page) {
 /** Which element has focus: its text (the steps move focus to their heading). */
 function focusedText(page: Page): Promise<string> {
   return page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-}
-
-function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('Not a zip.'));
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('No stream.'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 /**
@@ -221,7 +198,7 @@ describe('journey: import a network and export everything (issue 14)', () => {
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^tend-export-\d{4}-\d{2}-\d{2}\.zip$/);
     const path = await file.path();
-    const files = await unzip(await readFile(path));
+    const files = await readZip(await readFile(path));
     expect([...files.keys()]).toEqual(
       expect.arrayContaining(['contacts.csv', 'interactions.csv', 'notifications.csv', 'contacts.vcf', 'account.json']),
     );

@@ -23,8 +23,8 @@ describe('journey 2: log out and back in', () => {
     // The bell's list (empty for a new account).
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const notifications = await visible(page.getByRole('menu', { name: 'Notifications' }));
-    await visible(notifications.getByText('You are all caught up.'));
-    await checkScreen(page, 'notifications-menu');
+    await visible(notifications.getByText(/^No follow-ups yet\./));
+    await checkScreen(page, 'notifications-menu-empty');
     await page.keyboard.press('Escape');
     await hidden(notifications);
     await page.getByRole('button', { name: 'My Account' }).click();

@@ -69,3 +69,4 @@ export const CHROMIUM_ARGS: readonly string[] = [
 
 export { FakeStripe, parseStripeParams } from './fake-stripe';
 export type { FakeEvent, FakePrice, FakeStripeOptions, SignedDelivery, SubscriptionSetup } from './fake-stripe';
+export { readZip } from './zip';
