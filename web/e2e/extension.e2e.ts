@@ -181,9 +181,15 @@ describe('the Chrome extension', () => {
   afterAll(async () => {
     for (const connection of popupConnections) await connection.close().catch(() => undefined);
     await chrome?.browser.close().catch(() => undefined);
-    chrome?.process.kill('SIGKILL');
+    const chromeProcess = chrome?.process;
+    if (chromeProcess && chromeProcess.exitCode === null && chromeProcess.signalCode === null) {
+      const exited = new Promise((resolve) => chromeProcess.once('exit', resolve));
+      chromeProcess.kill('SIGKILL');
+      await exited;
+    }
     await new Promise<void>((resolve) => (fixtures ? fixtures.close(() => resolve()) : resolve()));
-    if (work) rmSync(work, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing to the profile for a moment after it exits.
+    if (work) rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   /**

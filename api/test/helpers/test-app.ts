@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { startRoles, type RunningApp } from '../../src/app/bootstrap';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { ROW_CHANGE_CHANNEL, RowChangeFeed } from '../../src/infra/database/row-change-feed';
 import { JobDispatcher } from '../../src/infra/queue/job-dispatcher';
 import { ApiClient } from './api-client';
 import { SmtpCapture } from './smtp-capture';
@@ -30,6 +31,11 @@ let members = 0;
 export interface TestApp {
   url: string;
   config: AppConfig;
+  /**
+   * The app's database. A write to `users` or `http_sessions` through it returns once the api
+   * has heard of it (its caches follow the database by NOTIFY, as every replica's do), so the
+   * next request sees it however busy the machine is.
+   */
   db: TestDatabase;
   mail: SmtpCapture;
   running: RunningApp;
@@ -38,8 +44,13 @@ export interface TestApp {
   verifiedClient(email: string, password?: string): Promise<{ client: ApiClient; userId: number }>;
   /** A new verified user (a fresh address each call) on the given plan and in the given time zone. */
   member(options?: MemberOptions): Promise<Member>;
+  /** Resolves once the api has heard every change committed so far (see `db`). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A statement that changes rows the api caches (users, sessions): the caches hear of it by NOTIFY. */
+const CACHED_WRITE = /^\s*(?:update|insert\s+into|delete\s+from)\s+(?:users|http_sessions)\b/i;
 
 /** Jobs through BullMQ need Redis; this says whether the run has one. */
 export function redisAvailable(): boolean {
@@ -68,10 +79,37 @@ export async function startTestApp(mode: JobMode, env: Record<string, string> = 
   });
   const running = await startRoles(config, ['api', 'worker', 'scheduler']);
   const url = running.url ?? '';
+  const settled = async () => {
+    const feed = running.app.get(RowChangeFeed);
+    // Not live: the caches are bypassed, nothing to wait for.
+    if (!feed.live) return;
+    const marker = randomBytes(8).toString('hex');
+    let stop = () => {};
+    const heard = new Promise<void>((resolve) => {
+      stop = feed.onChange('sync', (key) => key === marker && resolve());
+    });
+    try {
+      await db.query('select pg_notify($1, $2)', [ROW_CHANGE_CHANNEL, `sync:${marker}`]);
+      await Promise.race([
+        heard,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('The api never heard the change feed.')), 10_000)),
+      ]);
+    } finally {
+      stop();
+    }
+  };
   const app: TestApp = {
     url,
     config,
-    db,
+    db: {
+      ...db,
+      async query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> {
+        const rows = await db.query<T>(sql, params);
+        if (CACHED_WRITE.test(sql)) await settled();
+        return rows;
+      },
+    },
+    settled,
     mail,
     running,
     client: () => ApiClient.create(url),
@@ -88,7 +126,7 @@ export async function startTestApp(mode: JobMode, env: Record<string, string> = 
       members += 1;
       const email = `${prefix}-${members}@example.com`;
       const { client, userId } = await app.verifiedClient(email);
-      await db.query('update users set plan = $1, time_zone = $2 where id = $3', [plan, timeZone, userId]);
+      await app.db.query('update users set plan = $1, time_zone = $2 where id = $3', [plan, timeZone, userId]);
       return { client, userId, email };
     },
     async close() {

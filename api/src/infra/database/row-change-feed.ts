@@ -5,7 +5,12 @@ import { Client } from 'pg';
 export const ROW_CHANGE_CHANNEL = 'tend_row_changed';
 export const ROW_CHANGE_FEED_APPLICATION = 'tend-row-change-feed';
 
-export type ChangedTable = 'user' | 'session';
+/**
+ * `sync` is no table: a marker anyone may notify (`sync:<anything>`). Notices arrive in commit
+ * order, so hearing one's own marker means every change committed before it has been heard too
+ * (the tests' way to wait for the caches after writing to the database behind the app's back).
+ */
+export type ChangedTable = 'user' | 'session' | 'sync';
 
 type ChangeListener = (key: string) => void;
 
@@ -56,11 +61,13 @@ export class RowChangeFeed implements OnApplicationShutdown {
     return this.isLive;
   }
 
-  onChange(table: ChangedTable, listener: ChangeListener): void {
+  /** Calls `listener` with the key of each change to `table`; the answer stops it. */
+  onChange(table: ChangedTable, listener: ChangeListener): () => void {
     let set = this.listeners.get(table);
     if (!set) this.listeners.set(table, (set = new Set()));
     set.add(listener);
     this.start();
+    return () => set.delete(listener);
   }
 
   /** Called whenever changes may have been missed: forget everything. */
