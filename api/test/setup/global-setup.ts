@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { postgresAnswers, redisAnswers } from '@tend/test-kit';
+import { freePort, postgresAnswers, redisAnswers } from '@tend/test-kit';
 import type { TestProject } from 'vitest/node' with { 'resolution-mode': 'import' };
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infra/embedded/embedded-postgres';
 
@@ -19,7 +19,8 @@ const REPO_DIR = resolve(API_DIR, '..');
 
 /**
  * Real PostgreSQL (the machine's, or the embedded one when none answers) with a migrated template
- * database that each test file clones; real Redis when it answers (required with CI=true).
+ * database that each test file clones; real Redis: the machine's, else a private redis-server when
+ * the binary is installed (required with CI=true).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let adminUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -45,8 +46,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
 
-  const redisUrl = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-  const redisOk = await redisAnswers(redisUrl);
+  let redisUrl = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  let redisOk = await redisAnswers(redisUrl);
+  let privateRedis: ChildProcess | undefined;
+  if (!redisOk && !process.env['TEST_REDIS_URL']) {
+    // None running, but the binary is here (the reminder crash test needs it anyway): a private
+    // one for this run, gone with it.
+    const started = await startPrivateRedis();
+    if (started) {
+      ({ child: privateRedis, url: redisUrl } = started);
+      redisOk = true;
+      console.warn(`
+[tests] No Redis at 127.0.0.1:6379: started a private redis-server at ${redisUrl}.
+`);
+    }
+  }
   if (!redisOk && process.env['CI'] === 'true')
     throw new Error(`Redis does not answer at ${redisUrl}, and CI=true requires it.`);
   if (!redisOk)
@@ -64,5 +78,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();
+    privateRedis?.kill('SIGTERM');
   };
+}
+
+/** A throw-away redis-server on a free port (no persistence), or undefined without the binary. */
+async function startPrivateRedis(): Promise<{ child: ChildProcess; url: string } | undefined> {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const failed = new Promise<boolean>((resolveFailed) => child.once('error', () => resolveFailed(true)));
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i++) {
+    const outcome = await Promise.race([failed, new Promise<false>((r) => setTimeout(() => r(false), 100))]);
+    if (outcome || child.exitCode !== null) return undefined;
+    if (await redisAnswers(url)) return { child, url };
+  }
+  child.kill('SIGKILL');
+  return undefined;
 }
