@@ -1,4 +1,4 @@
-import { freePort, redisAnswers } from '@tend/test-kit';
+import { freePort, startRedisServer, type RedisServer } from '@tend/test-kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -87,26 +87,14 @@ describe('reminders when the worker and Redis die mid-batch', () => {
   let db: TestDatabase;
   let mail: SmtpCapture;
   let redisPort: number;
-  let redis: Proc | undefined;
+  let redis: RedisServer | undefined;
   let env: Record<string, string>;
   const procs: Proc[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'tend-crash-'));
 
   async function startRedis(): Promise<void> {
-    redis = launch('redis-server', [
-      '--port',
-      String(redisPort),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ]);
-    procs.push(redis);
-    for (let i = 0; i < 100 && !(await redisAnswers(`redis://127.0.0.1:${redisPort}`)); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    redis = await startRedisServer(redisPort);
+    if (!redis) throw new Error('redis-server did not start: this test needs it (apt-get install redis-server).');
   }
 
   function worker(): Proc {
@@ -142,6 +130,7 @@ describe('reminders when the worker and Redis die mid-batch', () => {
   });
   afterAll(async () => {
     for (const proc of procs) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    redis?.child.kill('SIGKILL');
     await mail?.stop();
     await db?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -197,7 +186,7 @@ describe('reminders when the worker and Redis die mid-batch', () => {
   }, 180_000);
 
   it('paces the deliveries at REMINDER_SEND_RATE across the workers', async () => {
-    for (const proc of procs) if (proc !== redis && proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    for (const proc of procs) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
     const { zone, today } = daytimeZone();
     await db.query(
       `insert into users (email, name, password_hash, email_verified, plan, time_zone)

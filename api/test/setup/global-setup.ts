@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { freePort, postgresAnswers, redisAnswers } from '@tend/test-kit';
+import { postgresAnswers, redisAnswers, startRedisServer, type RedisServer } from '@tend/test-kit';
 import type { TestProject } from 'vitest/node' with { 'resolution-mode': 'import' };
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infra/embedded/embedded-postgres';
 
@@ -48,13 +48,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   let redisUrl = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
   let redisOk = await redisAnswers(redisUrl);
-  let privateRedis: ChildProcess | undefined;
+  let privateRedis: RedisServer | undefined;
   if (!redisOk && !process.env['TEST_REDIS_URL']) {
     // None running, but the binary is here (the reminder crash test needs it anyway): a private
     // one for this run, gone with it.
-    const started = await startPrivateRedis();
-    if (started) {
-      ({ child: privateRedis, url: redisUrl } = started);
+    privateRedis = await startRedisServer();
+    if (privateRedis) {
+      redisUrl = privateRedis.url;
       redisOk = true;
       console.warn(`
 [tests] No Redis at 127.0.0.1:6379: started a private redis-server at ${redisUrl}.
@@ -78,27 +78,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();
-    privateRedis?.kill('SIGTERM');
+    privateRedis?.child.kill('SIGTERM');
   };
-}
-
-/** A throw-away redis-server on a free port (no persistence), or undefined without the binary. */
-async function startPrivateRedis(): Promise<{ child: ChildProcess; url: string } | undefined> {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const failed = new Promise<boolean>((resolveFailed) => child.once('error', () => resolveFailed(true)));
-  const url = `redis://127.0.0.1:${port}`;
-  for (let i = 0; i < 50; i++) {
-    const outcome = await Promise.race([failed, new Promise<false>((r) => setTimeout(() => r(false), 100))]);
-    if (outcome || child.exitCode !== null) return undefined;
-    if (await redisAnswers(url)) return { child, url };
-  }
-  child.kill('SIGKILL');
-  return undefined;
 }

@@ -1,5 +1,6 @@
 // Helpers shared by the API's integration tests, the browser journeys and the benchmarks: finding
 // a free port, asking whether PostgreSQL and Redis answer, and starting Debian's Chromium alike.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import Redis from 'ioredis';
 import { Client } from 'pg';
@@ -48,6 +49,42 @@ export async function redisAnswers(url: string): Promise<boolean> {
   } finally {
     redis.disconnect();
   }
+}
+
+export interface RedisServer {
+  child: ChildProcess;
+  url: string;
+  /** Resolves when the process has ended (killed, or failed to start). */
+  exited: Promise<void>;
+}
+
+/**
+ * A throw-away `redis-server` (no persistence) on `port` (a free one by default), once it answers
+ * PING; undefined when the binary is missing or it never answers within five seconds.
+ */
+export async function startRedisServer(port?: number): Promise<RedisServer | undefined> {
+  const listenOn = port ?? (await freePort());
+  const child = spawn(
+    'redis-server',
+    ['--port', String(listenOn), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  let ended = false;
+  const exited = new Promise<void>((resolveExit) => {
+    const end = () => {
+      ended = true;
+      resolveExit();
+    };
+    child.once('error', end);
+    child.once('exit', end);
+  });
+  const url = `redis://127.0.0.1:${listenOn}`;
+  for (let i = 0; i < 50 && !ended; i++) {
+    if (await redisAnswers(url)) return { child, url, exited };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  return undefined;
 }
 
 /** Debian's Chromium (`apt-get install chromium`); `CHROMIUM_PATH` points elsewhere. Never a downloaded one. */
