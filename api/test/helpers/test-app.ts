@@ -85,17 +85,17 @@ export async function startTestApp(mode: JobMode, env: Record<string, string> = 
     if (!feed.live) return;
     const marker = randomBytes(8).toString('hex');
     let stop = () => {};
-    const heard = new Promise<void>((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve, reject) => {
       stop = feed.onChange('sync', (key) => key === marker && resolve());
+      timer = setTimeout(() => reject(new Error('The api never heard the change feed.')), 10_000);
     });
     try {
       await db.query('select pg_notify($1, $2)', [ROW_CHANGE_CHANNEL, `sync:${marker}`]);
-      await Promise.race([
-        heard,
-        new Promise((_, reject) => setTimeout(() => reject(new Error('The api never heard the change feed.')), 10_000)),
-      ]);
+      await heard;
     } finally {
       stop();
+      clearTimeout(timer);
     }
   };
   const app: TestApp = {
