@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, waitForBoard } from './helpers/auth';
-import { announced, cardById, column, columnCount, nextMove, pressKey } from './helpers/board';
+import { announced, boardApi, cardById, column, columnCount, nextMove, pressKey } from './helpers/board';
 import { hidden, useBrowser, visible } from './helpers/browser';
 import { seedLongColumns } from './helpers/database';
 
@@ -13,6 +13,16 @@ function columnIds(page: Page, name: string): Promise<number[]> {
   return column(page, name)
     .locator('li[data-contact-id]')
     .evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-contact-id'))));
+}
+
+/** A column's cards top to bottom, by contact id, as the API has them (board order). */
+async function savedIds(page: Page, name: string): Promise<number[]> {
+  const api = await boardApi(page);
+  const tierId = await api.tierId(name);
+  return (await api.contacts())
+    .filter((contact) => contact.tier_id === tierId)
+    .sort((a, b) => b.vertical_order - a.vertical_order)
+    .map((contact) => contact.id);
 }
 
 /** How far a column's list is from its end, in pixels. */
@@ -116,5 +126,48 @@ describe('board journeys: long columns', () => {
     await expect.poll(() => columnIds(page, 'New')).toEqual([far]);
     // Now at the top of its column, the card is drawn with its buttons.
     await visible(column(page, 'New').getByRole('button', { name: 'Move Card 280 to...', exact: true }));
+  });
+
+  it('holds only the cards near the view of a 1,000-card column, and still moves, scrolls to and opens any of them', async () => {
+    const page = await browser.openPage();
+    const account = await createAccount(page, 'board-windowed');
+    const ids = (await seedLongColumns(page, account.email, { New: { count: 1000, prefix: 'Card' } }))['New'] ?? [];
+    await expect.poll(() => columnCount(page, 'New')).toBe('1000 contacts');
+    const list = column(page, 'New').getByRole('list', { name: 'Contacts in New' });
+    // A screenful and the overscan are in the page, each telling its place in the whole column.
+    const inPage = await columnIds(page, 'New');
+    expect(inPage.length).toBeLessThan(20);
+    expect(inPage).toEqual(ids.slice(0, inPage.length));
+    await expect.poll(() => cardById(page, at(ids, 0)).getAttribute('aria-setsize')).toBe('1000');
+
+    // With the keyboard, a card goes down past the cards first in the page.
+    const card = cardById(page, at(ids, 0));
+    const moved = nextMove(page);
+    await card.getByRole('button', { name: 'Card 1, Engineer, Company 1', exact: true }).focus();
+    await pressKey(page, 'Space');
+    await announced(page, 'Picked up Card 1. It is in column New, position 1 of 1000.');
+    for (let position = 2; position <= 16; position++) {
+      await pressKey(page, 'ArrowDown');
+      await announced(page, `Card 1 is now in column New, position ${position} of 1000.`);
+    }
+    await pressKey(page, 'Space');
+    await announced(page, 'Card 1 was dropped in column New, position 16 of 1000.');
+    expect((await moved).status()).toBe(200);
+    const expected = [...ids.slice(1, 16), at(ids, 0), ...ids.slice(16)];
+    await expect.poll(() => savedIds(page, 'New')).toEqual(expected);
+    await expect.poll(() => cardById(page, at(ids, 0)).getAttribute('aria-posinset')).toBe('16');
+
+    // Scrolled to the end, the last cards take the page, the first ones leave it.
+    await column(page, 'New')
+      .locator('.tier-column__body')
+      .evaluate((body) => body.scrollTo(0, body.scrollHeight));
+    await visible(cardById(page, at(ids, 999)).locator('.contact-card__name'));
+    expect(await cardById(page, at(ids, 999)).getAttribute('aria-posinset')).toBe('1000');
+    expect(await cardById(page, at(ids, 1)).count()).toBe(0);
+    expect(await list.evaluate((node) => node.getBoundingClientRect().height)).toBe(1000 * 158 - 8);
+
+    // A card far down opens from its address.
+    await page.goto(`/kanban/${at(ids, 700)}`);
+    await visible(page.getByRole('dialog', { name: 'Card 701', exact: true }));
   });
 });

@@ -485,18 +485,52 @@ describe('BoardScreen', () => {
     ]);
   });
 
-  it('puts a very long column in the page 400 cards at a time, keeping its full height meanwhile', async () => {
-    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(1000) });
+  it('keeps a column of 400 cards whole in the page; a longer one holds only the cards near the view, each at its place', async () => {
+    const columnObservers = stubColumnResizeObservers();
+    const contacts = [
+      ...many(1000),
+      ...Array.from({ length: 400 }, (_, i) =>
+        makeContact({ id: 5000 + i, tier_id: 2, name: `Other ${i + 1}`, vertical_order: i }),
+      ),
+    ];
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts });
     const region = await screen.findByRole('region', { name: 'New' });
     expect(within(region).getByText('1000 contacts')).toBeInTheDocument();
-    const cards = () => region.querySelectorAll('li[data-contact-id]').length;
-    const spacer = () => region.querySelector<HTMLElement>('.card-list__pending');
-    expect(cards()).toBe(400);
-    expect(spacer()?.style.height).toBe(`${600 * 158}px`);
-    await waitFor(() => expect(cards()).toBe(1000));
-    expect(spacer()).toBeNull();
-    // In board order: the last card is the oldest.
-    expect(region.querySelector('li[data-contact-id]:last-child')).toHaveAttribute('data-contact-id', '100');
+    const cards = (of: HTMLElement) => [...of.querySelectorAll<HTMLElement>('li[data-contact-id]')];
+    const other = screen.getByRole('region', { name: 'Colleagues' });
+    expect(cards(other)).toHaveLength(400);
+
+    // Before the column has a size: a screenful and the overscan, placed from the top, in a list
+    // as high as the whole column, each card saying where it is in the column.
+    const list = within(region).getByRole('list', { name: 'Contacts in New' });
+    expect(list.style.height).toBe(`${1000 * 158 - 8}px`);
+    const shown = cards(region);
+    expect(shown.length).toBeGreaterThan(4);
+    expect(shown.length).toBeLessThan(20);
+    shown.forEach((card, index) => {
+      expect(card.style.top).toBe(`${index * 158}px`);
+      expect(card).toHaveAttribute('aria-posinset', String(index + 1));
+      expect(card).toHaveAttribute('aria-setsize', '1000');
+    });
+
+    // Scrolled far down: the cards there take the page; a focused card stays, and keeps its focus.
+    const body = region.querySelector<HTMLElement>('.tier-column__body')!;
+    Object.defineProperty(body, 'clientHeight', { configurable: true, value: 600 });
+    act(() => columnObservers.forEach((notify) => notify()));
+    const top = screen.getByRole('button', { name: 'Person 1000' });
+    act(() => top.focus());
+    body.scrollTop = 700 * 158;
+    fireEvent.scroll(body);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Person 300' })).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Person 999' })).not.toBeInTheDocument();
+    expect(top).toHaveFocus();
+    const far = cards(region).find((card) => card.getAttribute('aria-posinset') === '701')!;
+    expect(far.style.top).toBe(`${700 * 158}px`);
+    expect(cards(region).length).toBeLessThan(20);
+    // In board order: the column's last card is the oldest.
+    body.scrollTop = 1000 * 158;
+    fireEvent.scroll(body);
+    await waitFor(() => expect(cards(region).at(-1)).toHaveAttribute('data-contact-id', '100'));
   });
 
   it('registers only the cards near the visible part of a long column for dragging, following the scroll', async () => {

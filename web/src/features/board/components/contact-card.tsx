@@ -179,6 +179,14 @@ interface BoardCardProps {
    * name for screen readers and its focus, and opens the contact on click or Enter.
    */
   live: boolean;
+  /**
+   * In a windowed column (only the cards near the view in the page): the card's distance from the
+   * list's top in pixels, and its position in the column for screen readers, which see only part
+   * of the list.
+   */
+  placedAt?: number;
+  positionInSet?: number;
+  setSize?: number;
 }
 
 /**
@@ -187,7 +195,14 @@ interface BoardCardProps {
  * opens the contact on click or Enter. Memoised: it re-renders only when its contact changes or it
  * enters or leaves its column's window.
  */
-export const BoardCard = memo(function BoardCard({ contact, tierId, live }: BoardCardProps) {
+export const BoardCard = memo(function BoardCard({
+  contact,
+  tierId,
+  live,
+  placedAt,
+  positionInSet,
+  setSize,
+}: BoardCardProps) {
   const { openContact, instructionsId } = useBoardCardActions();
   const node = useRef<HTMLLIElement>(null);
   const handle = useRef<HTMLDivElement>(null);
@@ -227,6 +242,9 @@ export const BoardCard = memo(function BoardCard({ contact, tierId, live }: Boar
             : 'contact-card contact-card--shell'
       }
       data-contact-id={contact.id}
+      style={placedAt === undefined ? undefined : { top: placedAt }}
+      aria-posinset={positionInSet}
+      aria-setsize={setSize}
       onPointerDown={(event) => listeners.current?.onPointerDown?.(event)}
       onTouchStart={(event) => listeners.current?.onTouchStart?.(event)}
       onFocus={() => setFocusWithin(true)}

@@ -47,8 +47,8 @@ function unmeasuredWindow(): CardWindow {
  * when scrolling starts and stops). Only those cards draw their content and register with dnd-kit: dnd-kit re-renders and
  * re-measures every registered card while a card is dragged, and React walks every card's
  * components whenever dnd-kit's context changes, so with a thousand full cards a drag stutters.
- * The others stay in the page as light shells of the same size, with their name and their focus,
- * so the list keeps its real length for scrolling and for screen readers.
+ * In a column of up to CARDS_KEPT_IN_PAGE cards the others stay in the page as light shells of the
+ * same size, with their name and their focus; a longer column leaves them out (see below).
  */
 function useCardWindow(scrollElement: RefObject<HTMLDivElement | null>, count: number): CardWindow {
   // The virtualizer is a mutable object that re-renders this hook's component itself; only plain
@@ -67,29 +67,18 @@ function useCardWindow(scrollElement: RefObject<HTMLDivElement | null>, count: n
   return first && last ? { first: first.index, last: last.index } : unmeasuredWindow();
 }
 
-/** Cards put in the page at once; a longer column gets the rest this many at a time. */
-const CARDS_PER_CHUNK = 400;
-
 /**
- * How many of a column's cards are in the page. Up to `CARDS_PER_CHUNK` (and always through
- * `needed`, the drawn window and the dragged card) at once; beyond that, the rest follows in
- * chunks, one task each, so a column of 5,000 (an import) neither blocks the first paint nor a
- * keystroke in the filter box that widens it from a thousand matches to all of them. A spacer
- * keeps the column's full height meanwhile. Narrowing the column keeps what is in the page.
+ * Columns up to this long keep every card in the page (the ones away from the view as light shells,
+ * so find-in-page and a screen reader's list see them all); a longer column (an import of
+ * thousands) puts only the cards near the view in the page, each at its place in a list of the
+ * column's full height. Thousands of shells cost every frame of a drag: Chromium checks each
+ * `content-visibility: auto` box against the viewport, walks them all to paint, and React walks them
+ * whenever the column's list changes (docs/PERFORMANCE.md, the 5,000-card drag).
  */
-function usePageCount(total: number, needed: number): number {
-  const [count, setCount] = useState(() => Math.min(total, CARDS_PER_CHUNK));
-  const floor = Math.min(total, Math.max(needed, CARDS_PER_CHUNK));
-  // Fewer cards than before (a narrower filter): what is shown now is the new starting point.
-  if (count > Math.max(total, floor)) setCount(Math.max(total, floor));
-  const shown = Math.min(total, Math.max(count, floor));
-  useEffect(() => {
-    if (shown >= total) return;
-    const timer = window.setTimeout(() => setCount(Math.min(total, shown + CARDS_PER_CHUNK)), 0);
-    return () => window.clearTimeout(timer);
-  }, [shown, total]);
-  return shown;
-}
+export const CARDS_KEPT_IN_PAGE = 400;
+
+/** The distance from one card's top to the next one's. */
+const CARD_PITCH_PX = CARD_PX + CARD_GAP_PX;
 
 /**
  * Registers a column's body as a drop target. It renders nothing and hands dnd-kit the body's node
@@ -128,8 +117,23 @@ interface CardListProps {
   last: number;
   /** A card drawn and registered although outside the window (the dragged one), or null. */
   liveOutsideWindow: number | null;
-  /** How many of `ids` are in the page (see usePageCount). */
-  inPage: number;
+  /** Only the window (and the dragged and focused cards) in the page (see CARDS_KEPT_IN_PAGE). */
+  windowed: boolean;
+}
+
+/** The indexes of a windowed column's cards in the page: the window, and the dragged and focused cards. */
+function indexesInPage(first: number, last: number, extra: readonly number[]): number[] {
+  const indexes: number[] = [];
+  for (let index = first; index <= last; index++) indexes.push(index);
+  // The dragged card is often the focused one too: each index once.
+  for (const index of new Set(extra)) if (index >= 0 && (index < first || index > last)) indexes.push(index);
+  return indexes.sort((a, b) => a - b);
+}
+
+/** The contact id of the card an event happened in, if any. */
+function cardIdOf(target: EventTarget | null): number | null {
+  const card = target instanceof Element ? target.closest('li[data-contact-id]') : null;
+  return card ? Number(card.getAttribute('data-contact-id')) : null;
 }
 
 /**
@@ -144,25 +148,50 @@ const CardList = memo(function CardList({
   first,
   last,
   liveOutsideWindow,
-  inPage,
+  windowed,
 }: CardListProps) {
-  return (
-    <>
-      <ul className="card-list" aria-label={`Contacts in ${tierName}`}>
-        {(inPage < ids.length ? ids.slice(0, inPage) : ids).map((id, index) => {
+  // The card holding the focus stays in the page when scrolled away, so the focus is not lost.
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+  const label = `Contacts in ${tierName}`;
+  if (!windowed) {
+    return (
+      <ul className="card-list" aria-label={label}>
+        {ids.map((id, index) => {
           const contact = byId.get(id);
           const live = (index >= first && index <= last) || id === liveOutsideWindow;
           return contact ? <BoardCard key={id} contact={contact} tierId={tierId} live={live} /> : null;
         })}
       </ul>
-      {inPage < ids.length ? (
-        <div
-          className="card-list__pending"
-          aria-hidden="true"
-          style={{ height: (ids.length - inPage) * (CARD_PX + CARD_GAP_PX) }}
-        />
-      ) : null}
-    </>
+    );
+  }
+  const extra = [liveOutsideWindow, focusedId].map((id) => (id === null ? -1 : ids.indexOf(id)));
+  return (
+    <ul
+      className="card-list card-list--windowed"
+      aria-label={label}
+      style={{ height: ids.length * CARD_PITCH_PX - CARD_GAP_PX }}
+      onFocus={(event) => setFocusedId(cardIdOf(event.target))}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusedId(null);
+      }}
+    >
+      {indexesInPage(first, last, extra).map((index) => {
+        const id = ids[index]!;
+        const contact = byId.get(id);
+        const live = (index >= first && index <= last) || id === liveOutsideWindow;
+        return contact ? (
+          <BoardCard
+            key={id}
+            contact={contact}
+            tierId={tierId}
+            live={live}
+            placedAt={index * CARD_PITCH_PX}
+            positionInSet={index + 1}
+            setSize={ids.length}
+          />
+        ) : null;
+      })}
+    </ul>
   );
 });
 
@@ -184,7 +213,6 @@ export const TierColumn = memo(function TierColumn({
   const getBody = useCallback(() => body.current, []);
   const cardWindow = useCardWindow(body, ids.length);
   const pinnedIndex = pinnedId !== null ? ids.indexOf(pinnedId) : -1;
-  const inPage = usePageCount(ids.length, Math.max(cardWindow.last, pinnedIndex) + 1);
   // The dragged card stays registered when it leaves the window; inside it, it is live anyway.
   const liveOutsideWindow =
     pinnedIndex >= 0 && (pinnedIndex < cardWindow.first || pinnedIndex > cardWindow.last) ? pinnedId : null;
@@ -227,7 +255,7 @@ export const TierColumn = memo(function TierColumn({
               first={cardWindow.first}
               last={cardWindow.last}
               liveOutsideWindow={liveOutsideWindow}
-              inPage={inPage}
+              windowed={ids.length > CARDS_KEPT_IN_PAGE}
             />
           )}
         </div>
