@@ -127,6 +127,8 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
 
   /** Waits `ms`; false when the process began stopping meanwhile. */
   private async wait(ms: number): Promise<boolean> {
+    // A job without a delay starts now: no timer, no listener on the stop signal (a draft's path).
+    if (ms <= 0) return !this.stopped.signal.aborted;
     try {
       await sleep(ms, undefined, { signal: this.stopped.signal });
       return true;

@@ -23,7 +23,12 @@ import { createAiProvider } from './providers/create-provider';
     DraftLimits,
     DraftWriter,
     { provide: AI_PROVIDER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createAiProvider(config.ai) },
-    { provide: DRAFT_BOX, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DraftBox(config.sessionSecret) },
+    {
+      provide: DRAFT_BOX,
+      inject: [APP_CONFIG],
+      // Sealed only when jobs go through Redis (see DraftBox).
+      useFactory: (config: AppConfig) => new DraftBox(config.redisUrl ? config.sessionSecret : null),
+    },
   ],
   exports: [DraftWriter],
 })

@@ -1,22 +1,29 @@
 import type { DraftResponse } from '@tend/contracts';
 import { SealedBox } from '../../infra/mail/sealed-box';
 
-/** Injection token of the box that seals a draft for its trip from the worker back to the api. */
+/** Injection token of the box a draft travels in from the job back to the api. */
 export const DRAFT_BOX = Symbol('DRAFT_BOX');
 
-/** Seals drafts (AES-256-GCM, keyed from the session secret): a draft crosses Redis only this way. */
+/**
+ * Packs a draft for its trip from the job back to the request waiting for it. With Redis the
+ * trip crosses Redis (a job's result is stored there), so the draft is sealed (AES-256-GCM, keyed
+ * from the session secret); with in-process jobs it never leaves the process's memory, and sealing
+ * would cost a twentieth of a template draft's CPU for nothing (docs/PERFORMANCE.md, AI drafts).
+ */
 export class DraftBox {
-  private readonly box: SealedBox;
+  private readonly box: SealedBox | null;
 
-  constructor(sessionSecret: string) {
-    this.box = new SealedBox(sessionSecret, 'ai-draft');
+  /** `sessionSecret` seals (jobs through Redis); null packs the draft as plain JSON (in-process jobs). */
+  constructor(sessionSecret: string | null) {
+    this.box = sessionSecret === null ? null : new SealedBox(sessionSecret, 'ai-draft');
   }
 
   seal(draft: DraftResponse): string {
-    return this.box.seal(JSON.stringify(draft));
+    const json = JSON.stringify(draft);
+    return this.box ? this.box.seal(json) : json;
   }
 
   open(sealed: string): DraftResponse {
-    return JSON.parse(this.box.open(sealed)) as DraftResponse;
+    return JSON.parse(this.box ? this.box.open(sealed) : sealed) as DraftResponse;
   }
 }
