@@ -6,9 +6,10 @@ export const LATEST_PER_CONTACT = `select distinct on (contact_id) contact_id, c
 
 /**
  * One card's fields for a follow-up draft and its newest interactions as JSON, newest first, in one
- * statement (bindings: history limit, contact id, user id). It reads the card's columns beside its
+ * statement ($1 history limit, $2 contact id, $3 user id). It reads the card's columns beside its
  * interactions, as ContactsService and InteractionsService would in two ORM round trips: a draft is
  * asked for at 50 a second on a busy board (PERFORMANCE.md). Visibility on the plan is checked after.
+ * A named statement for the pg pool (numbered parameters).
  */
 export const CONTACT_WITH_HISTORY = `select c.id, c.name, c.title, c.company, c.connection_description,
     to_char(c.date_connected, 'YYYY-MM-DD') as date_connected, c.created_at,
@@ -16,5 +17,5 @@ export const CONTACT_WITH_HISTORY = `select c.id, c.name, c.title, c.company, c.
         select i.id, to_char(i.date_contacted, 'YYYY-MM-DD') as date_contacted, i.contact_method, i.notes,
                to_char(i.next_contact_date, 'YYYY-MM-DD') as next_contact_date
           from interactions i where i.contact_id = c.id and i.user_id = c.user_id
-         order by i.date_contacted desc, i.id desc limit ?) h), '[]') as history
-  from contacts c where c.id = ? and c.user_id = ?`;
+         order by i.date_contacted desc, i.id desc limit $1) h), '[]') as history
+  from contacts c where c.id = $2 and c.user_id = $3`;
