@@ -1,7 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, waitForBoard } from './helpers/auth';
-import { announced, boardApi, cardById, column, columnCount, nextMove, pressKey } from './helpers/board';
+import {
+  announced,
+  boardApi,
+  cardById,
+  column,
+  columnCount,
+  dragWithMouse,
+  nextMove,
+  pointIn,
+  pressKey,
+} from './helpers/board';
 import { hidden, useBrowser, visible } from './helpers/browser';
 import { seedLongColumns } from './helpers/database';
 
@@ -38,6 +48,26 @@ function at<T>(values: readonly T[] | undefined, index: number): T {
   return value;
 }
 
+/**
+ * Card 1 (the top card of 'New', `count` cards long) picked up with the keyboard, moved down to
+ * position `to` one step at a time (each step announced) and dropped there; answers the id order
+ * the column must then have.
+ */
+async function keyboardMoveCard1Down(page: Page, ids: readonly number[], count: number, to: number): Promise<number[]> {
+  const moved = nextMove(page);
+  await cardById(page, at(ids, 0)).getByRole('button', { name: 'Card 1, Engineer, Company 1', exact: true }).focus();
+  await pressKey(page, 'Space');
+  await announced(page, `Picked up Card 1. It is in column New, position 1 of ${count}.`);
+  for (let position = 2; position <= to; position++) {
+    await pressKey(page, 'ArrowDown');
+    await announced(page, `Card 1 is now in column New, position ${position} of ${count}.`);
+  }
+  await pressKey(page, 'Space');
+  await announced(page, `Card 1 was dropped in column New, position ${to} of ${count}.`);
+  expect((await moved).status()).toBe(200);
+  return [...ids.slice(1, to), at(ids, 0), ...ids.slice(to)];
+}
+
 describe('board journeys: long columns', () => {
   const browser = useBrowser();
 
@@ -51,21 +81,9 @@ describe('board journeys: long columns', () => {
     // Far below the visible part, a card is only a shell: no content is drawn for it yet.
     expect(await cardById(page, at(ids, 20)).locator('.contact-card__name').count()).toBe(0);
 
-    const moved = nextMove(page);
-    await card.getByRole('button', { name: 'Card 1, Engineer, Company 1', exact: true }).focus();
-    await pressKey(page, 'Space');
-    await announced(page, 'Picked up Card 1. It is in column New, position 1 of 300.');
     // Each step down goes past one more card; the column scrolls along and draws the cards that
     // come into view, which become places to move to.
-    for (let position = 2; position <= 21; position++) {
-      await pressKey(page, 'ArrowDown');
-      await announced(page, `Card 1 is now in column New, position ${position} of 300.`);
-    }
-    await pressKey(page, 'Space');
-    await announced(page, 'Card 1 was dropped in column New, position 21 of 300.');
-    expect((await moved).status()).toBe(200);
-
-    const expected = [...ids.slice(1, 21), at(ids, 0), ...ids.slice(21)];
+    const expected = await keyboardMoveCard1Down(page, ids, 300, 21);
     await expect.poll(() => columnIds(page, 'New')).toEqual(expected);
     await visible(card.locator('.contact-card__name'));
     await page.reload();
@@ -141,19 +159,7 @@ describe('board journeys: long columns', () => {
     await expect.poll(() => cardById(page, at(ids, 0)).getAttribute('aria-setsize')).toBe('1000');
 
     // With the keyboard, a card goes down past the cards first in the page.
-    const card = cardById(page, at(ids, 0));
-    const moved = nextMove(page);
-    await card.getByRole('button', { name: 'Card 1, Engineer, Company 1', exact: true }).focus();
-    await pressKey(page, 'Space');
-    await announced(page, 'Picked up Card 1. It is in column New, position 1 of 1000.');
-    for (let position = 2; position <= 16; position++) {
-      await pressKey(page, 'ArrowDown');
-      await announced(page, `Card 1 is now in column New, position ${position} of 1000.`);
-    }
-    await pressKey(page, 'Space');
-    await announced(page, 'Card 1 was dropped in column New, position 16 of 1000.');
-    expect((await moved).status()).toBe(200);
-    const expected = [...ids.slice(1, 16), at(ids, 0), ...ids.slice(16)];
+    const expected = await keyboardMoveCard1Down(page, ids, 1000, 16);
     await expect.poll(() => savedIds(page, 'New')).toEqual(expected);
     await expect.poll(() => cardById(page, at(ids, 0)).getAttribute('aria-posinset')).toBe('16');
 
@@ -165,6 +171,15 @@ describe('board journeys: long columns', () => {
     expect(await cardById(page, at(ids, 999)).getAttribute('aria-posinset')).toBe('1000');
     expect(await cardById(page, at(ids, 1)).count()).toBe(0);
     expect(await list.evaluate((node) => node.getBoundingClientRect().height)).toBe(1000 * 158 - 8);
+
+    // The last card, dragged with the mouse out of the windowed column into another one.
+    const last = at(ids, 999);
+    const dropped = nextMove(page);
+    await dragWithMouse(page, cardById(page, last), await pointIn(column(page, 'Colleagues'), 0.5, 0.3));
+    expect((await dropped).status()).toBe(200);
+    await expect.poll(() => savedIds(page, 'Colleagues')).toEqual([last]);
+    await expect.poll(() => columnCount(page, 'New')).toBe('999 contacts');
+    await expect.poll(() => list.evaluate((node) => node.getBoundingClientRect().height)).toBe(999 * 158 - 8);
 
     // A card far down opens from its address.
     await page.goto(`/kanban/${at(ids, 700)}`);
