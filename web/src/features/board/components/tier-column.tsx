@@ -27,6 +27,8 @@ export function sortableContainerId(tierId: number): string {
 /** Spec: a card is 150 px high; the list puts 8 px (--space-2) between cards. */
 const CARD_PX = 150;
 const CARD_GAP_PX = 8;
+/** The distance from one card's top to the next one's. */
+const CARD_PITCH_PX = CARD_PX + CARD_GAP_PX;
 /** Cards kept live beyond the visible part of a column, above and below. */
 const OVERSCAN_ROWS = 2;
 
@@ -38,7 +40,7 @@ interface CardWindow {
 
 /** Before the column has a size (and in jsdom, which has no layout): a screenful and the overscan. */
 function unmeasuredWindow(): CardWindow {
-  return { first: 0, last: Math.ceil(window.innerHeight / (CARD_PX + CARD_GAP_PX)) + OVERSCAN_ROWS };
+  return { first: 0, last: Math.ceil(window.innerHeight / CARD_PITCH_PX) + OVERSCAN_ROWS };
 }
 
 /**
@@ -75,10 +77,7 @@ function useCardWindow(scrollElement: RefObject<HTMLDivElement | null>, count: n
  * `content-visibility: auto` box against the viewport, walks them all to paint, and React walks them
  * whenever the column's list changes (docs/PERFORMANCE.md, the 5,000-card drag).
  */
-export const CARDS_KEPT_IN_PAGE = 400;
-
-/** The distance from one card's top to the next one's. */
-const CARD_PITCH_PX = CARD_PX + CARD_GAP_PX;
+const CARDS_KEPT_IN_PAGE = 400;
 
 /**
  * Registers a column's body as a drop target. It renders nothing and hands dnd-kit the body's node
@@ -115,8 +114,8 @@ interface CardListProps {
   /** The drawn window, by index. */
   first: number;
   last: number;
-  /** A card drawn and registered although outside the window (the dragged one), or null. */
-  liveOutsideWindow: number | null;
+  /** The dragged card's index when it is outside the window (it stays drawn and registered), or -1. */
+  pinnedOutsideWindow: number;
   /** Only the window (and the dragged and focused cards) in the page (see CARDS_KEPT_IN_PAGE). */
   windowed: boolean;
 }
@@ -147,7 +146,7 @@ const CardList = memo(function CardList({
   byId,
   first,
   last,
-  liveOutsideWindow,
+  pinnedOutsideWindow,
   windowed,
 }: CardListProps) {
   // The card holding the focus stays in the page when scrolled away, so the focus is not lost.
@@ -158,13 +157,13 @@ const CardList = memo(function CardList({
       <ul className="card-list" aria-label={label}>
         {ids.map((id, index) => {
           const contact = byId.get(id);
-          const live = (index >= first && index <= last) || id === liveOutsideWindow;
+          const live = (index >= first && index <= last) || index === pinnedOutsideWindow;
           return contact ? <BoardCard key={id} contact={contact} tierId={tierId} live={live} /> : null;
         })}
       </ul>
     );
   }
-  const extra = [liveOutsideWindow, focusedId].map((id) => (id === null ? -1 : ids.indexOf(id)));
+  const extra = [pinnedOutsideWindow, focusedId === null ? -1 : ids.indexOf(focusedId)];
   return (
     <ul
       className="card-list card-list--windowed"
@@ -178,7 +177,7 @@ const CardList = memo(function CardList({
       {indexesInPage(first, last, extra).map((index) => {
         const id = ids[index]!;
         const contact = byId.get(id);
-        const live = (index >= first && index <= last) || id === liveOutsideWindow;
+        const live = (index >= first && index <= last) || index === pinnedOutsideWindow;
         return contact ? (
           <BoardCard
             key={id}
@@ -213,9 +212,10 @@ export const TierColumn = memo(function TierColumn({
   const getBody = useCallback(() => body.current, []);
   const cardWindow = useCardWindow(body, ids.length);
   const pinnedIndex = pinnedId !== null ? ids.indexOf(pinnedId) : -1;
-  // The dragged card stays registered when it leaves the window; inside it, it is live anyway.
-  const liveOutsideWindow =
-    pinnedIndex >= 0 && (pinnedIndex < cardWindow.first || pinnedIndex > cardWindow.last) ? pinnedId : null;
+  // The dragged card stays registered when it leaves the window; inside it, it is live anyway (and
+  // the card list need not re-render when a drag starts).
+  const pinnedOutsideWindow =
+    pinnedIndex >= 0 && (pinnedIndex < cardWindow.first || pinnedIndex > cardWindow.last) ? pinnedIndex : -1;
   const headingId = `tier-${tier.id}-name`;
   return (
     <section
@@ -254,7 +254,7 @@ export const TierColumn = memo(function TierColumn({
               byId={byId}
               first={cardWindow.first}
               last={cardWindow.last}
-              liveOutsideWindow={liveOutsideWindow}
+              pinnedOutsideWindow={pinnedOutsideWindow}
               windowed={ids.length > CARDS_KEPT_IN_PAGE}
             />
           )}
