@@ -6,9 +6,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '@tend/test-kit';
 import { API_DIR, median, startBenchApp } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const WEB_DIST = resolve(API_DIR, '..', 'web', 'dist');
 /** The baseline, written into the build only for this run (and removed after it). */
 const STATIC_PAGE = 'bench-static-landing.html';
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    args: [...CHROMIUM_ARGS],
   });
   try {
     console.log(

@@ -3,9 +3,9 @@
 // compared with the same page served uncompressed in the same run.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '@tend/test-kit';
 import { median, seedBoard, startBenchApp, type BenchApp } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
 const RUNS = 7;
 /** Chromium's network emulation: 10 Mbit/s both ways, 40 ms added to every round trip. */
 const THROTTLE = { offline: false, latency: 40, downloadThroughput: 10_000_000 / 8, uploadThroughput: 10_000_000 / 8 };
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const board = await seedBoard(app, 'delivery@example.com', BOARD_CARDS);
