@@ -1,4 +1,4 @@
-import type { Contact, Tier, User } from '@tend/contracts';
+import type { Contact, Interaction, Tier, User } from '@tend/contracts';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -48,6 +48,22 @@ export function makeContact(overrides: Partial<Contact> = {}): Contact {
     photo_url: null,
     created_at: '2024-06-16T10:00:00.000Z',
     updated_at: '2024-06-16T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An interaction of contact 5 (user 7); tests name the fields they look at. */
+export function makeInteraction(overrides: Partial<Interaction> = {}): Interaction {
+  return {
+    id: 1,
+    contact_id: 5,
+    user_id: 7,
+    date_contacted: '2025-02-03',
+    contact_method: 'Email',
+    notes: '',
+    next_contact_date: null,
+    created_at: '2025-02-03T10:00:00Z',
+    updated_at: '2025-02-03T10:00:00Z',
     ...overrides,
   };
 }

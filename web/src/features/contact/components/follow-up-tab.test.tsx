@@ -1,33 +1,23 @@
-import type { Contact, DraftResponse, Interaction } from '@tend/contracts';
+import type { Contact, DraftResponse } from '@tend/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockResponseInit } from '@/test/fetch-mock';
-import { defaultTiers, makeContact, makeUser } from '@/test/fixtures';
+import { defaultTiers, makeContact, makeInteraction, makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render';
 import { useContacts } from '../api/get-contacts';
 import { ContactCardModal } from './contact-card-modal';
 
 const grace = makeContact({ id: 5, name: 'Grace Hopper', email: 'grace@example.com' });
 
-function makeInteraction(overrides: Partial<Interaction>): Interaction {
-  return {
-    id: 1,
-    contact_id: 5,
-    user_id: 7,
+const interactions = [
+  makeInteraction({ id: 12, date_contacted: '2025-05-20', contact_method: 'Email', notes: 'Sent the COBOL paper.' }),
+  makeInteraction({
+    id: 11,
     date_contacted: '2025-03-04',
     contact_method: 'Virtual call',
     notes: 'Talked about compilers.',
-    next_contact_date: null,
-    created_at: '2025-03-04T10:00:00.000Z',
-    updated_at: '2025-03-04T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-const interactions = [
-  makeInteraction({ id: 12, date_contacted: '2025-05-20', contact_method: 'Email', notes: 'Sent the COBOL paper.' }),
-  makeInteraction({ id: 11 }),
+  }),
 ];
 
 const templateDraft: DraftResponse = {

@@ -1,10 +1,10 @@
-import { localDate, type Interaction } from '@tend/contracts';
+import { localDate } from '@tend/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationKeys } from '@/lib/notification-keys';
 import { mockFetch } from '@/test/fetch-mock';
-import { defaultTiers, makeContact, makeUser } from '@/test/fixtures';
+import { defaultTiers, makeContact, makeInteraction, makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render';
 import { useContacts } from '../api/get-contacts';
 import { ContactCardModal } from './contact-card-modal';
@@ -19,25 +19,15 @@ const user = makeUser({ id: 7, time_zone: 'Pacific/Kiritimati' });
 const today = localDate(user.time_zone);
 const INTERACTIONS_URL = '/api/interactions?contact_id=5';
 
-function interaction(overrides: Partial<Interaction>): Interaction {
-  return {
-    id: 1,
-    contact_id: 5,
-    user_id: 7,
-    date_contacted: '2025-02-03',
-    contact_method: 'Email',
-    notes: '',
-    next_contact_date: null,
-    created_at: '2025-02-03T10:00:00Z',
-    updated_at: '2025-02-03T10:00:00Z',
-    ...overrides,
-  };
-}
-
 /** Newest first, as the API lists them. */
 const saved = [
-  interaction({ id: 2, date_contacted: '2025-03-10', contact_method: 'Phone call', notes: 'Talked about Babbage.' }),
-  interaction({ id: 1, date_contacted: '2025-02-03', contact_method: 'LinkedIn message' }),
+  makeInteraction({
+    id: 2,
+    date_contacted: '2025-03-10',
+    contact_method: 'Phone call',
+    notes: 'Talked about Babbage.',
+  }),
+  makeInteraction({ id: 1, date_contacted: '2025-02-03', contact_method: 'LinkedIn message' }),
 ];
 
 function Harness({ onClose }: { onClose: () => void }) {
@@ -127,7 +117,12 @@ describe('Interaction notes tab', () => {
   });
 
   it('enables Save only with a date and a method, then adds the interaction to the list and the timeline', async () => {
-    const created = interaction({ id: 3, date_contacted: today, contact_method: 'Slack', next_contact_date: today });
+    const created = makeInteraction({
+      id: 3,
+      date_contacted: today,
+      contact_method: 'Slack',
+      next_contact_date: today,
+    });
     const { http, queryClient } = renderCard({
       'POST /api/interactions': () => ({ status: 201, body: created }),
     });
@@ -246,7 +241,7 @@ describe('Interaction notes tab', () => {
 
   it('draws the newest 12 and the latest 12 on the timeline, the rest on request', async () => {
     const many = Array.from({ length: 30 }, (_, index) =>
-      interaction({
+      makeInteraction({
         id: 30 - index,
         date_contacted: new Date(Date.UTC(2025, 0, 30 - index)).toISOString().slice(0, 10),
         contact_method: 'Email',
