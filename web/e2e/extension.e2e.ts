@@ -127,7 +127,8 @@ async function launchWithExtension(
       '--window-size=1280,800',
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group, so teardown can stop every helper Chromium started along with it.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const wsUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -164,6 +165,30 @@ async function launchWithExtension(
   return { process: child, wsUrl, browser, context, extensionId };
 }
 
+/**
+ * Stops the extension's Chromium so nothing writes to its profile any more. A CDP connection's
+ * `close()` only disconnects, and killing the browser process alone leaves its helpers (GPU,
+ * network, crashpad) writing to the profile for a while, which once made removing it fail with
+ * ENOTEMPTY. So: ask the browser to quit, then end its whole process group.
+ */
+async function stopChromium(chrome: ExtensionBrowser): Promise<void> {
+  const { process: child, browser } = chrome;
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const exited = new Promise<void>((resolve) => (running() ? child.once('exit', () => resolve()) : resolve()));
+  const cdp = await browser.newBrowserCDPSession().catch(() => undefined);
+  await cdp?.send('Browser.close').catch(() => undefined);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  await browser.close().catch(() => undefined);
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // The group has already gone.
+    }
+  }
+  await exited;
+}
+
 describe('the Chrome extension', () => {
   const session = useBrowser();
   let work = '';
@@ -180,15 +205,8 @@ describe('the Chrome extension', () => {
 
   afterAll(async () => {
     for (const connection of popupConnections) await connection.close().catch(() => undefined);
-    await chrome?.browser.close().catch(() => undefined);
-    const chromeProcess = chrome?.process;
-    if (chromeProcess && chromeProcess.exitCode === null && chromeProcess.signalCode === null) {
-      const exited = new Promise((resolve) => chromeProcess.once('exit', resolve));
-      chromeProcess.kill('SIGKILL');
-      await exited;
-    }
+    if (chrome) await stopChromium(chrome);
     await new Promise<void>((resolve) => (fixtures ? fixtures.close(() => resolve()) : resolve()));
-    // Chromium's helper processes may still be writing to the profile for a moment after it exits.
     if (work) rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
