@@ -35,8 +35,9 @@ function pureContractSchemas(): Plugin {
 
 /**
  * Renders the landing page into landing.html at build time, from the app's own components (see
- * src/app/prerender-landing.tsx): a visitor's first page is HTML and CSS with a 1 KiB script, not the
- * whole app. The API serves landing.html at / to visitors who are not signed in.
+ * src/app/prerender-landing.tsx): a visitor's first page is HTML and CSS without any script, not the
+ * whole app. The API fills in its configured links and free allowance once at start-up and serves
+ * the result at / to visitors who are not signed in (api/src/infra/http/landing-page.ts).
  */
 function prerenderLanding(): Plugin {
   return {
@@ -75,7 +76,9 @@ function prerenderLanding(): Plugin {
 /**
  * Puts the landing page's stylesheets (some 3 KiB compressed) into landing.html itself: a visitor's
  * first page then paints from one response, without waiting for three render-blocking requests
- * (docs/PERFORMANCE.md, landing speed). The app's pages keep their cached files.
+ * (docs/PERFORMANCE.md, landing speed). Its entry (src/landing.ts) holds styles only, so its script
+ * tags go too: even an empty module script delays the first paint. The build fails if that entry
+ * ever gets code, which would otherwise silently not run. The app's pages keep their cached files.
  */
 function inlineLandingStyles(): Plugin {
   return {
@@ -93,6 +96,19 @@ function inlineLandingStyles(): Plugin {
           if (!sheet || sheet.type !== 'asset') throw new Error(`landing.html links ${fileName}, which is not built.`);
           return `<style>${String(sheet.source).trim()}</style>`;
         },
+      );
+      // Its entry holds styles only, now in the page: no script tag, no preload, stays.
+      for (const chunk of Object.values(bundle)) {
+        const entry =
+          chunk.type === 'chunk'
+            ? Object.entries(chunk.modules).find(([id]) => id.endsWith('/src/landing.ts'))
+            : undefined;
+        if (entry && entry[1].renderedLength > 0)
+          throw new Error('src/landing.ts has code, but landing.html runs no script.');
+      }
+      page.source = page.source.replace(
+        /<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)\n?/g,
+        '',
       );
     },
   };

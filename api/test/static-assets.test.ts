@@ -2,14 +2,30 @@ import express from 'express';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMMUTABLE, REVALIDATE, serveWebApp } from '../src/infra/http/static-assets';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-Ab12.js"></script></head></html>\n';
-const LANDING = '<!doctype html><html><body><h1>Keep your professional network warm.</h1></body></html>\n';
+/** The prerendered page as the build leaves it: the configuration's defaults, filled in at start-up. */
+const LANDING =
+  '<!doctype html><html><body><h1>Keep your professional network warm.</h1>' +
+  '<p>Start with <span data-free-plan-cards="">25</span> free cards</p>' +
+  '<a hidden="" target="_blank" data-config-link="newsletter_url">Newsletter</a></body></html>\n';
+/** LANDING as this server sends it (landing-page.spec.ts covers every rule of the filling). */
+const LANDING_SENT =
+  '<!doctype html><html><body><h1>Keep your professional network warm.</h1>' +
+  '<p>Start with <span data-free-plan-cards="">40</span> free cards</p>' +
+  '<a href="https://news.example.org/" target="_blank" data-config-link="newsletter_url">Newsletter</a></body></html>\n';
+const BEST = { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } };
+const LANDING_SETTINGS = {
+  support_email: 'help@example.org',
+  newsletter_url: 'https://news.example.org/',
+  linkedin_company_url: '',
+  free_plan_card_limit: 40,
+};
 const SCRIPT_BR = brotliCompressSync(SCRIPT);
 const SCRIPT_GZ = gzipSync(SCRIPT);
 const INDEX_GZ = gzipSync(INDEX);
@@ -45,7 +61,11 @@ function rawBody(res: request.Response, callback: (error: Error | null, body: Bu
 function appFor(dist: string, production: boolean) {
   const app = express();
   // These tests mark a signed-in request with a header; the app asks its session.
-  serveWebApp(app, dist, { production, isSignedIn: (req) => req.headers['x-test-signed-in'] === 'yes' });
+  serveWebApp(app, dist, {
+    production,
+    isSignedIn: (req) => req.headers['x-test-signed-in'] === 'yes',
+    landing: LANDING_SETTINGS,
+  });
   app.use('/api', (_req, res) => {
     res.json({ reached: 'api' });
   });
@@ -87,7 +107,7 @@ describe('serving the built SPA', () => {
       res.setHeader('Vary', 'Origin');
       next();
     });
-    serveWebApp(app, dist, { production: true, isSignedIn: () => false });
+    serveWebApp(app, dist, { production: true, isSignedIn: () => false, landing: LANDING_SETTINGS });
     const res = await request(app).get('/assets/app-Ab12.js').set('Accept-Encoding', 'br');
     expect(res.headers['vary']).toBe('Origin, Accept-Encoding');
   });
@@ -132,13 +152,30 @@ describe('serving the built SPA', () => {
     expect(direct.text).toBe(INDEX);
   });
 
-  it('answers / with the prerendered landing page to a visitor and with the app when signed in', async () => {
+  it("answers / with the prerendered landing page, filled in with the server's values, to a visitor and with the app when signed in", async () => {
     const visitor = await request(production).get('/').set('Accept-Encoding', 'gzip');
     expect(visitor.status).toBe(200);
+    expect(visitor.headers['content-type']).toBe('text/html; charset=UTF-8');
     expect(visitor.headers['content-encoding']).toBe('gzip');
     expect(visitor.headers['cache-control']).toBe(REVALIDATE);
     expect(visitor.headers['vary']).toBe('Accept-Encoding, Cookie');
-    expect(visitor.text).toBe(LANDING);
+    expect(visitor.text).toBe(LANDING_SENT);
+
+    // Brotli when accepted, the page itself when no encoding is; a revalidation is answered 304.
+    const brotli = await request(production).get('/').set('Accept-Encoding', 'br, gzip').buffer(true).parse(rawBody);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    // superagent decodes the body; its length on the wire is that of the brotli file.
+    expect(Number(brotli.headers['content-length'])).toBe(brotliCompressSync(LANDING_SENT, BEST).length);
+    expect((brotli.body as Buffer).toString()).toBe(LANDING_SENT);
+    const plain = await request(production).get('/').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(LANDING_SENT);
+    const etag = plain.headers['etag'];
+    expect(etag).toBeTruthy();
+    const again = await request(production).get('/').set('Accept-Encoding', 'identity').set('If-None-Match', etag!);
+    expect(again.status).toBe(304);
+    // The build's file is only the template: asked for by name, it is the filled-in page too.
+    expect((await request(production).get('/landing.html').set('Accept-Encoding', 'identity')).text).toBe(LANDING_SENT);
 
     const member = await request(production).get('/').set('Accept-Encoding', 'gzip').set('x-test-signed-in', 'yes');
     expect(member.headers['cache-control']).toBe(REVALIDATE);

@@ -16,17 +16,19 @@ describe('prerenderLandingPage', () => {
     expect(root.querySelector('[data-config-link="support_email"]')).not.toBeNull();
   });
 
-  it('has the demo video lazy (nothing but its sized poster before it is played), muted, with controls', () => {
+  it('has no video element: a lazy, sized poster links to the demo page, which plays it', () => {
     const root = document.createElement('div');
     root.innerHTML = prerenderLandingPage().markup;
-    const video = root.querySelector('video');
-    expect(video?.getAttribute('preload')).toBe('none');
-    expect(video?.hasAttribute('controls')).toBe(true);
-    expect(video?.hasAttribute('muted')).toBe(true);
-    expect(video?.getAttribute('poster')).toBe('/demo-poster.webp');
-    expect([video?.getAttribute('width'), video?.getAttribute('height')]).toEqual(['1280', '800']);
-    expect(video?.querySelector('source')?.getAttribute('src')).toBe('/demo.webm');
-    expect(video?.querySelector('source')?.getAttribute('type')).toBe('video/webm');
+    expect(root.querySelector('video')).toBeNull();
+    const poster = root.querySelector<HTMLAnchorElement>('a.demo__poster');
+    expect(poster?.getAttribute('href')).toBe('/demo');
+    expect(poster?.getAttribute('aria-label')).toBe(
+      'Play the video. Demo of Tend: signing up, adding a contact and drafting a follow-up message',
+    );
+    const image = poster?.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('/demo-poster.webp');
+    expect([image?.getAttribute('loading'), image?.getAttribute('decoding')]).toEqual(['lazy', 'async']);
+    expect([image?.getAttribute('width'), image?.getAttribute('height')]).toEqual(['1280', '800']);
   });
 
   it('marks every testimonial as a sample, and names the newsletter day and the free allowance', () => {

@@ -13,6 +13,7 @@ describe('classifyPath', () => {
     ['/', 'landing'],
     ['/terms', 'legal'],
     ['/privacy-policy', 'legal'],
+    ['/demo', 'legal'],
     ['/signup', 'sign-up'],
     ['/login/', 'log-in'],
     ['/forgot-password', 'forgot-password'],
@@ -63,6 +64,7 @@ describe('decideRouteAccess: signed out', () => {
     '/',
     '/terms',
     '/privacy-policy',
+    '/demo',
     '/signup',
     '/login',
     '/forgot-password',
@@ -112,6 +114,7 @@ describe('decideRouteAccess: signed in, verified, with a plan', () => {
     '/forgot-password-email-sent',
     '/terms',
     '/privacy-policy',
+    '/demo',
   ])('allows %s', (path) => {
     expect(decideRouteAccess(user, path)).toEqual(allow);
   });

@@ -53,8 +53,10 @@ export function classifyPath(pathname: string): ClassifiedPath {
   switch (path) {
     case ROUTES.landing:
       return { kind: 'landing' };
+    // The demo video's page is public like the legal pages, for anyone who may see them.
     case ROUTES.terms:
     case ROUTES.privacyPolicy:
+    case ROUTES.demo:
       return { kind: 'legal' };
     case ROUTES.signUp:
       return { kind: 'sign-up' };

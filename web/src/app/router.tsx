@@ -43,6 +43,10 @@ const LegalPage = lazyScreen(
   () => import('@/features/landing/components/legal-page'),
   (module) => module.LegalPage,
 );
+const DemoPage = lazyScreen(
+  () => import('@/features/landing/components/demo-page'),
+  (module) => module.DemoPage,
+);
 const BoardLayout = lazyScreen(boardModules, ([layout]) => layout.BoardLayout);
 const BoardScreen = lazyScreen(boardModules, ([, screen]) => screen.BoardScreen);
 export const extensionModules = () =>
@@ -70,6 +74,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/terms', element: <LegalPage /> },
       { path: '/privacy-policy', element: <LegalPage /> },
+      { path: ROUTES.demo, element: <DemoPage /> },
       { path: ROUTES.unsubscribe, element: <UnsubscribePage /> },
       {
         element: <AuthLayout />,

@@ -1,4 +1,4 @@
-// `GET /api/config` without React: the prerendered landing page reads it too (src/landing.ts).
+// `GET /api/config` merged with its defaults, without React (the hooks in config.ts use it).
 
 import { FREE_PLAN_CARD_LIMIT, type PublicConfig } from '@tend/contracts';
 

@@ -3,6 +3,8 @@ export const ROUTES = {
   landing: '/',
   terms: '/terms',
   privacyPolicy: '/privacy-policy',
+  /** The page that plays the demo video (the landing page shows its poster). */
+  demo: '/demo',
   signUp: '/signup',
   logIn: '/login',
   forgotPassword: '/forgot-password',

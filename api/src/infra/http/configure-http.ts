@@ -90,5 +90,11 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, se
   serveWebApp(app, WEB_DIST_DIR, {
     production: config.isProduction,
     isSignedIn: (req) => typeof req.session?.userId === 'number',
+    landing: {
+      support_email: config.links.supportEmail,
+      newsletter_url: config.links.newsletterUrl,
+      linkedin_company_url: config.links.linkedinCompanyUrl,
+      free_plan_card_limit: config.freePlanCardLimit,
+    },
   });
 }

@@ -1,10 +1,11 @@
 import { PLAN_DESCRIPTORS } from '@tend/contracts';
-import { ArrowRight, BellRing, Check, Columns3, Mail, NotebookPen, Puzzle, Quote, Sparkles } from 'lucide-react';
+import { ArrowRight, BellRing, Check, Columns3, Mail, NotebookPen, Play, Puzzle, Quote, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { useFreePlanCardLimit, usePublicConfig } from '@/lib/config';
 import { ROUTES } from '@/lib/routes';
+import { DEMO_VIDEO } from '../demo-video';
 import { CONFIG_LINK_ATTRIBUTE, FREE_CARDS_ATTRIBUTE, freePlanCardsText } from '../public-config-links';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -59,9 +60,6 @@ const SAMPLE_TESTIMONIALS = [
     role: 'Data lead',
   },
 ] as const;
-
-/** Where the demo video and its poster live (web/public; recorded by `npm run demo-video`). */
-const DEMO_VIDEO = { src: '/demo.webm', poster: '/demo-poster.webp', width: 1280, height: 800 } as const;
 
 const STATS = [
   { value: '88%', label: 'of employers prioritise referrals' },
@@ -160,22 +158,23 @@ export function LandingPage() {
           <p className="section-subtitle">
             Sign up, add a contact, log a call and draft the follow-up, in thirty seconds of the real app.
           </p>
-          {/* Nothing of the video loads before it is played (preload="none"); the poster has its size
-              reserved by width and height, so it moves nothing when it arrives. There is no sound. */}
-          <video
-            className="demo__video"
-            controls
-            muted
-            playsInline
-            preload="none"
-            poster={DEMO_VIDEO.poster}
-            width={DEMO_VIDEO.width}
-            height={DEMO_VIDEO.height}
-            aria-label="Demo of Tend: signing up, adding a contact and drafting a follow-up message"
-          >
-            <source src={DEMO_VIDEO.src} type="video/webm" />
-            <a href={DEMO_VIDEO.src}>Download the demo video (WebM)</a>
-          </video>
+          {/* The poster, linking to the demo page that plays the video: the landing page has no
+              script and no video element, so the video costs its first paint nothing
+              (docs/PERFORMANCE.md). The poster loads lazily, decodes off the main thread, and has its
+              box reserved by width and height, so it moves nothing when it arrives. */}
+          <Link className="demo__poster" to={ROUTES.demo} aria-label={`Play the video. ${DEMO_VIDEO.label}`}>
+            <img
+              src={DEMO_VIDEO.poster}
+              width={DEMO_VIDEO.width}
+              height={DEMO_VIDEO.height}
+              alt=""
+              loading="lazy"
+              decoding="async"
+            />
+            <span className="demo__play" aria-hidden="true">
+              <Play size={32} fill="currentColor" />
+            </span>
+          </Link>
         </section>
 
         <section id="features" className="features" aria-labelledby="features-title">

@@ -8,7 +8,7 @@ import '../site.css';
 export function SiteFooter() {
   const config = usePublicConfig();
   // The configured links carry their config key, so the prerendered landing page can fill them in
-  // (src/landing.ts); a link without an address stays hidden.
+  // (the server, api/src/infra/http/landing-page.ts); a link without an address stays hidden.
   const configLink = (key: 'linkedin_company_url' | 'newsletter_url', label: string) => (
     <a
       href={config[key] || undefined}

@@ -1,0 +1,8 @@
+/** The demo video and its poster (web/public; recorded by `npm run demo-video`), shared by the landing and demo pages. */
+export const DEMO_VIDEO = {
+  src: '/demo.webm',
+  poster: '/demo-poster.webp',
+  width: 1280,
+  height: 800,
+  label: 'Demo of Tend: signing up, adding a contact and drafting a follow-up message',
+} as const;
