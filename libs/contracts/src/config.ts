@@ -13,3 +13,20 @@ export const publicConfigSchema = z.object({
   free_plan_card_limit: z.number().int().positive().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/**
+ * The landing page is prerendered with the configuration's defaults; the server fills in its own
+ * values at start-up (api/src/infra/http/landing-page.ts). These attributes mark what it fills in:
+ * a link to a configured address (the value is its key in `PublicConfig`)...
+ */
+export const CONFIG_LINK_ATTRIBUTE = 'data-config-link';
+/** ...and text naming the free plan's card allowance. */
+export const FREE_CARDS_ATTRIBUTE = 'data-free-plan-cards';
+
+/** The configured addresses the landing page links to, by their key in `PublicConfig`. */
+export type ConfigLinkKey = 'support_email' | 'newsletter_url' | 'linkedin_company_url';
+
+/** How the landing page names the free allowance: '25', or 'unlimited' when the server sets none. */
+export function freePlanCardsText(limit: number | null): string {
+  return limit === null ? 'unlimited' : String(limit);
+}

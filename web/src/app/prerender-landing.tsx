@@ -14,7 +14,8 @@ export interface PrerenderedPage {
 /**
  * The landing page as static HTML, rendered at build time (vite.config.ts) into landing.html: the
  * same components the app shows at /, as the route gate shows them to a visitor (the mobile notice,
- * then the page), with the configuration's defaults (the server fills in its configured links and allowance: api/src/infra/http/landing-page.ts).
+ * then the page), with the configuration's defaults: the server fills in its configured links and
+ * free allowance (api/src/infra/http/landing-page.ts).
  */
 export function prerenderLandingPage(): PrerenderedPage {
   const html = renderToStaticMarkup(

@@ -5,4 +5,7 @@ export const DEMO_VIDEO = {
   width: 1280,
   height: 800,
   label: 'Demo of Tend: signing up, adding a contact and drafting a follow-up message',
+  /** The heading and the line under it, on the landing page's demo section and on the demo page. */
+  title: 'See Tend in action',
+  summary: 'Sign up, add a contact, log a call and draft the follow-up, in thirty seconds of the real app.',
 } as const;

@@ -1,3 +1,4 @@
+import { freePlanCardsText } from '@tend/contracts';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
@@ -5,7 +6,6 @@ import { PageTitle } from '@/components/ui/page-title';
 import { useFreePlanCardLimit } from '@/lib/config';
 import { ROUTES } from '@/lib/routes';
 import { DEMO_VIDEO } from '../demo-video';
-import { freePlanCardsText } from '../public-config-links';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import '../landing.css';
@@ -18,13 +18,11 @@ export function DemoPage() {
   const freeCards = useFreePlanCardLimit();
   return (
     <div className="landing">
-      <PageTitle>See Tend in action</PageTitle>
+      <PageTitle>{DEMO_VIDEO.title}</PageTitle>
       <SiteHeader />
       <main className="demo demo--page">
-        <h1 className="section-title">See Tend in action</h1>
-        <p className="section-subtitle">
-          Sign up, add a contact, log a call and draft the follow-up, in thirty seconds of the real app.
-        </p>
+        <h1 className="section-title">{DEMO_VIDEO.title}</h1>
+        <p className="section-subtitle">{DEMO_VIDEO.summary}</p>
         <video
           className="demo__video"
           controls

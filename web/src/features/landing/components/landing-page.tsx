@@ -1,4 +1,4 @@
-import { PLAN_DESCRIPTORS } from '@tend/contracts';
+import { CONFIG_LINK_ATTRIBUTE, FREE_CARDS_ATTRIBUTE, freePlanCardsText, PLAN_DESCRIPTORS } from '@tend/contracts';
 import { ArrowRight, BellRing, Check, Columns3, Mail, NotebookPen, Play, Puzzle, Quote, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
@@ -6,7 +6,6 @@ import { PageTitle } from '@/components/ui/page-title';
 import { useFreePlanCardLimit, usePublicConfig } from '@/lib/config';
 import { ROUTES } from '@/lib/routes';
 import { DEMO_VIDEO } from '../demo-video';
-import { CONFIG_LINK_ATTRIBUTE, FREE_CARDS_ATTRIBUTE, freePlanCardsText } from '../public-config-links';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import '../landing.css';
@@ -153,11 +152,9 @@ export function LandingPage() {
 
         <section id="demo" className="demo" aria-labelledby="demo-title">
           <h2 id="demo-title" className="section-title">
-            See Tend in action
+            {DEMO_VIDEO.title}
           </h2>
-          <p className="section-subtitle">
-            Sign up, add a contact, log a call and draft the follow-up, in thirty seconds of the real app.
-          </p>
+          <p className="section-subtitle">{DEMO_VIDEO.summary}</p>
           {/* The poster, linking to the demo page that plays the video: the landing page has no
               script and no video element, so the video costs its first paint nothing
               (docs/PERFORMANCE.md). The poster loads lazily, decodes off the main thread, and has its

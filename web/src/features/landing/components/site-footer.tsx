@@ -1,8 +1,8 @@
+import { CONFIG_LINK_ATTRIBUTE } from '@tend/contracts';
 import { Link } from 'react-router-dom';
 import { Wordmark } from '@/components/ui/logo';
 import { usePublicConfig } from '@/lib/config';
 import { ROUTES } from '@/lib/routes';
-import { CONFIG_LINK_ATTRIBUTE } from '../public-config-links';
 import '../site.css';
 
 export function SiteFooter() {
