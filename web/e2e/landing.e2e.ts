@@ -67,9 +67,8 @@ describe('the public landing page (PRODUCT.md §1)', () => {
     const pricing = page.getByRole('region', { name: 'Simple plans' });
     const free = pricing.getByRole('article', { name: 'Free' });
     const premium = pricing.getByRole('article', { name: 'Premium' });
-    // Sections below the first screen are drawn as they come near the view (content-visibility), and
-    // innerText reads what is drawn: read the plans as a visitor does, scrolled to them (drawn on
-    // the next frame).
+    // Read the plans as a visitor does, scrolled to them (sections below the first screen appear a
+    // moment after the first paint, and innerText reads what is drawn).
     await pricing.scrollIntoViewIfNeeded();
     await expect.poll(() => free.innerText()).toMatch(/\$0\s*\/month/);
     expect(await free.innerText()).toContain(`${allowance} cards`);
@@ -112,6 +111,48 @@ describe('the public landing page (PRODUCT.md §1)', () => {
     expect(fetched).toContain('/demo-poster.webp');
     expect(fetched).not.toContain('/demo.webm');
     await checkScreen(page, 'landing-demo-video');
+  });
+
+  it('draws the first screen alone first, then every section below it without any scrolling', async () => {
+    const page = await browser.openPage();
+    const deferred = ['.demo', '.features', '.testimonials', '.pricing', '.newsletter', '.landing > .site-footer'];
+    // Read in the page itself when parsing ends, before the first frame: no timing on our side.
+    await page.addInitScript((selectors: string[]) => {
+      const state = window as unknown as { atParsed: string[]; shifts: number[] };
+      state.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) state.shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+      document.addEventListener('DOMContentLoaded', () => {
+        state.atParsed = selectors.map((selector) => getComputedStyle(document.querySelector(selector)!).display);
+      });
+    }, deferred);
+    await page.goto('/', { waitUntil: 'load' });
+    expect(await page.evaluate(() => (window as unknown as { atParsed: string[] }).atParsed)).toEqual(
+      deferred.map(() => 'none'),
+    );
+    // A quarter of a second later every section is drawn, with nobody scrolling.
+    const displays = () =>
+      page.evaluate(
+        (selectors: string[]) =>
+          selectors.map((selector) => getComputedStyle(document.querySelector(selector)!).display),
+        deferred,
+      );
+    await expect.poll(async () => (await displays()).filter((display) => display === 'none')).toEqual([]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Nothing on the first screen moved when they appeared.
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    // Far below and out of the view, the plans and the newsletter are in the accessibility tree, so a
+    // screen reader's list of headings reaches them.
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { role?: { value?: string }; name?: { value?: string }; ignored?: boolean }[];
+    };
+    const headings = nodes
+      .filter((node) => node.role?.value === 'heading' && !node.ignored)
+      .map((node) => node.name?.value);
+    expect(headings).toEqual(expect.arrayContaining(['Simple plans', 'One networking tip, every Tuesday']));
   });
 
   it('plays the demo video from its poster: muted, with controls, it starts, has a duration and time advances', async () => {
