@@ -73,9 +73,9 @@ function useCardWindow(scrollElement: RefObject<HTMLDivElement | null>, count: n
  * Columns up to this long keep every card in the page (the ones away from the view as light shells,
  * so find-in-page and a screen reader's list see them all); a longer column (an import of
  * thousands) puts only the cards near the view in the page, each at its place in a list of the
- * column's full height. Thousands of shells cost every frame of a drag: Chromium checks each
- * `content-visibility: auto` box against the viewport, walks them all to paint, and React walks them
- * whenever the column's list changes (docs/PERFORMANCE.md, the 5,000-card drag).
+ * column's full height. Thousands of shells cost every frame of a drag: Chromium walks them all to
+ * paint (and checked each against the viewport while they were `content-visibility: auto`), and
+ * React walks them whenever the column's list changes (docs/PERFORMANCE.md, the 5,000-card drag).
  */
 const CARDS_KEPT_IN_PAGE = 400;
 
