@@ -233,6 +233,41 @@ describe('journey: interaction notes, timeline, notifications and reminder email
         .filter({ hasText: 'This unsubscribe link is not valid. Turn reminders off in Settings.' }),
     );
   });
+
+  it('puts every note of a long history in the accessibility tree, not only the ones in view', async () => {
+    const page = await browser.openPage();
+    await createAccount(page, 'interactions-history');
+    const { send } = await api(page);
+    const board = await boardApi(page);
+    const contact = await board.createContact({ name: 'Katherine Johnson', title: 'Mathematician', company: 'NASA' });
+    const count = 40;
+    for (let note = 1; note <= count; note++) {
+      await send('POST', '/api/interactions', {
+        contact_id: contact.id,
+        date_contacted: `2026-01-${String((note % 28) + 1).padStart(2, '0')}`,
+        contact_method: 'Email',
+        notes: `History note ${note}.`,
+        next_contact_date: null,
+      });
+    }
+    await page.goto(`/kanban/${contact.id}`);
+    const card = await visible(page.getByRole('dialog', { name: 'Katherine Johnson', exact: true }));
+    await card.getByRole('tab', { name: 'Interaction notes' }).click();
+    const panel = await visible(card.getByRole('tabpanel', { name: 'Interaction notes' }));
+    // The tab draws the newest 12 and the new-note card; the rest come on request.
+    await panel.getByRole('button', { name: `Show ${count - 12} older interactions` }).click();
+    await expect.poll(() => panel.locator('.interaction__toggle').count()).toBe(count + 1);
+    // Most of them are far below the panel's view; a screen reader still lists every one.
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { role?: { value?: string }; name?: { value?: string }; ignored?: boolean }[];
+    };
+    const notes = nodes.filter(
+      (node) => node.role?.value === 'button' && !node.ignored && /History note \d+\./.test(node.name?.value ?? ''),
+    );
+    expect(notes).toHaveLength(count);
+    await cdp.detach();
+  });
 });
 
 /** The timeline panel on its own: what the right-hand side of the card shows. */
