@@ -4,7 +4,7 @@ import { runNode } from './helpers/app-process';
 import { baseUrl } from './helpers/app';
 import { createAccount, openAccountMenuItem, toast } from './helpers/auth';
 import { boardApi, checkScreenWithoutToasts } from './helpers/board';
-import { currentPath, hidden, useBrowser, visible, waitForPath } from './helpers/browser';
+import { accessibleNames, currentPath, hidden, useBrowser, visible, waitForPath } from './helpers/browser';
 import { linkTo, waitForMail } from './helpers/mail';
 import { checkScreen } from './helpers/screen';
 
@@ -258,15 +258,8 @@ describe('journey: interaction notes, timeline, notifications and reminder email
     await panel.getByRole('button', { name: `Show ${count - 12} older interactions` }).click();
     await expect.poll(() => panel.locator('.interaction__toggle').count()).toBe(count + 1);
     // Most of them are far below the panel's view; a screen reader still lists every one.
-    const cdp = await page.context().newCDPSession(page);
-    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
-      nodes: { role?: { value?: string }; name?: { value?: string }; ignored?: boolean }[];
-    };
-    const notes = nodes.filter(
-      (node) => node.role?.value === 'button' && !node.ignored && /History note \d+\./.test(node.name?.value ?? ''),
-    );
+    const notes = (await accessibleNames(page, 'button')).filter((name) => /History note \d+\./.test(name));
     expect(notes).toHaveLength(count);
-    await cdp.detach();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './helpers/app';
-import { useBrowser, visible, waitForPath } from './helpers/browser';
+import { accessibleNames, useBrowser, visible, waitForPath } from './helpers/browser';
 import { checkScreen } from './helpers/screen';
 
 /** The configuration the global setup's app runs with (api/src/config/config.schema.ts defaults). */
@@ -145,14 +145,9 @@ describe('the public landing page (PRODUCT.md §1)', () => {
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
     // Far below and out of the view, the plans and the newsletter are in the accessibility tree, so a
     // screen reader's list of headings reaches them.
-    const cdp = await page.context().newCDPSession(page);
-    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
-      nodes: { role?: { value?: string }; name?: { value?: string }; ignored?: boolean }[];
-    };
-    const headings = nodes
-      .filter((node) => node.role?.value === 'heading' && !node.ignored)
-      .map((node) => node.name?.value);
-    expect(headings).toEqual(expect.arrayContaining(['Simple plans', 'One networking tip, every Tuesday']));
+    expect(await accessibleNames(page, 'heading')).toEqual(
+      expect.arrayContaining(['Simple plans', 'One networking tip, every Tuesday']),
+    );
   });
 
   it('plays the demo video from its poster: muted, with controls, it starts, has a duration and time advances', async () => {

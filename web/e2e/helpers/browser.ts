@@ -123,3 +123,20 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
 export function currentPath(page: Page): string {
   return normalizePath(new URL(page.url()).pathname);
 }
+
+/**
+ * The names of the nodes of one role that Chromium's accessibility tree exposes (not ignored), as a
+ * screen reader gets them: content the browser skips drawing can be missing here while it is in
+ * the DOM (content-visibility: auto is "not rendered" to it).
+ */
+export async function accessibleNames(page: Page, role: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { role?: { value?: string }; name?: { value?: string }; ignored?: boolean }[];
+    };
+    return nodes.filter((node) => node.role?.value === role && !node.ignored).map((node) => node.name?.value ?? '');
+  } finally {
+    await cdp.detach();
+  }
+}
