@@ -24,7 +24,8 @@ export const CONFIG_LINK_ATTRIBUTE = 'data-config-link';
 export const FREE_CARDS_ATTRIBUTE = 'data-free-plan-cards';
 
 /** The configured addresses the landing page links to, by their key in `PublicConfig`. */
-export type ConfigLinkKey = 'support_email' | 'newsletter_url' | 'linkedin_company_url';
+export const CONFIG_LINK_KEYS = ['support_email', 'newsletter_url', 'linkedin_company_url'] as const;
+export type ConfigLinkKey = (typeof CONFIG_LINK_KEYS)[number];
 
 /** How the landing page names the free allowance: '25', or 'unlimited' when the server sets none. */
 export function freePlanCardsText(limit: number | null): string {

@@ -1,5 +1,6 @@
 import {
   CONFIG_LINK_ATTRIBUTE,
+  CONFIG_LINK_KEYS,
   FREE_CARDS_ATTRIBUTE,
   freePlanCardsText,
   type ConfigLinkKey,
@@ -17,11 +18,7 @@ export interface LandingDocument {
   gzip: Buffer;
 }
 
-const LINK_KEYS: ReadonlySet<string> = new Set<ConfigLinkKey>([
-  'support_email',
-  'newsletter_url',
-  'linkedin_company_url',
-]);
+const LINK_KEYS: ReadonlySet<string> = new Set(CONFIG_LINK_KEYS);
 const CONFIG_LINK = new RegExp(`\\s${CONFIG_LINK_ATTRIBUTE}="([a-z_]+)"`);
 const FREE_CARDS_TEXT = new RegExp(`(<span ${FREE_CARDS_ATTRIBUTE}="">)[^<]*(</span>)`, 'g');
 
