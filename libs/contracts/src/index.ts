@@ -15,3 +15,4 @@ export * from './linkedin';
 export * from './ai';
 export * from './imports';
 export * from './extension';
+export * from './follow-up';
