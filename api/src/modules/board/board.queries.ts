@@ -1,5 +1,6 @@
 // The board's SQL (one user's columns and cards), and only here. The board module is the one
-// writer of column orders and of `users.board_version`; other modules go through its services.
+// writer of cards' columns and orders, columns' positions and `users.board_version`; other modules
+// go through `BoardService`.
 //
 // Knex reads every `?` as a binding, even inside a string literal: `\\?` is a literal question mark.
 
@@ -11,6 +12,13 @@ export function lockColumns(count: number): string {
   return `select id, position from tiers where user_id = ? and id in (${Array.from({ length: count }, () => '?').join(', ')}) order by id for update`;
 }
 
+/** A column and the one at a position, locked in id order (bindings: user, column, position). */
+export const LOCK_COLUMN_AND_POSITION =
+  'select id, position from tiers where user_id = ? and (id = ? or position = ?) order by id for update';
+
+/** Bindings: position, column, user. */
+export const SET_COLUMN_POSITION = 'update tiers set position = ? where id = ? and user_id = ?';
+
 export const MAX_COLUMN_POSITION = 'select max(position) as max from tiers where user_id = ?';
 
 /** The order a new card takes at the top of its column (orders run n-1..0 from the top). */
@@ -19,10 +27,6 @@ export const TOP_ORDER = 'select max(vertical_order) as top from contacts where 
 export const COLUMN_SIZE = 'select count(*)::int as count from contacts where tier_id = ?';
 
 export const CARD_COUNT = 'select count(*)::int as count from contacts where user_id = ?';
-
-/** What an import matches people against: the cards with a LinkedIn URL or an email (binding: user). */
-export const KEYED_CARDS = `select id, linked_in, email from contacts
-  where user_id = ? and (linked_in is not null or email is not null)`;
 
 export const CARD_COLUMN = 'select tier_id from contacts where id = ? and user_id = ?';
 
