@@ -4,6 +4,8 @@
 //
 // Knex reads every `?` as a binding, even inside a string literal: `\\?` is a literal question mark.
 
+import { CONTACT_FIELDS } from '@tend/contracts';
+
 /** Bumped in every board write's transaction; taking the user's row lock orders one user's writes. */
 export const BUMP_BOARD_VERSION = 'update users set board_version = board_version + 1 where id = ?';
 
@@ -37,13 +39,17 @@ export const CARD_PLACE = `select c.tier_id, t.position, c.vertical_order from c
 export const COLUMN_AT_POSITION =
   'select id from tiers where user_id = ? order by (position = ?) desc, position limit 1';
 
+/** The contact fields' columns (a field's key is its column), a date as `YYYY-MM-DD`. */
+const FIELD_COLUMNS = CONTACT_FIELDS.map((field) =>
+  field.kind === 'date' ? `to_char(c.${field.key}, 'YYYY-MM-DD') as ${field.key}` : `c.${field.key}`,
+).join(', ');
+
 /**
  * The board's hot read, answered as JSON built by PostgreSQL (no entity hydration): the same
  * fields as `toContactResponse`, which a test keeps in step.
  */
 const CONTACT_JSON_COLUMNS = `
-  c.id, c.user_id, c.name, c.title, c.company, c.linked_in, c.email, c.phone_number,
-  c.connection_description, to_char(c.date_connected, 'YYYY-MM-DD') as date_connected,
+  c.id, c.user_id, ${FIELD_COLUMNS},
   c.tier_id, t.position as column_order, c.vertical_order,
   case when c.photo_key is null then null
        else '/api/contacts/' || c.id || '/photo\\?v=' || split_part(split_part(c.photo_key, '/', 2), '.', 1) end as photo_url,

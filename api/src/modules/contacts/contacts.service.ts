@@ -4,6 +4,8 @@ import {
   canonicalLinkedInUrl,
   DUPLICATE_LINKEDIN_MESSAGE,
   freePlanLimitMessage,
+  type Contact as ContactResponse,
+  type ContactFieldKey,
   type CreateContactRequest,
 } from '@tend/contracts';
 import { CONTACT_NOT_FOUND_MESSAGE } from '../board/board.errors';
@@ -12,14 +14,13 @@ import { TiersService } from '../tiers/tiers.service';
 import { User } from '../users/user.entity';
 import { Contact } from './contact.entity';
 import { ContactPhotosService } from './contact-photos.service';
-import { photoUrlOf } from './contacts.mapper';
+import { writeFields } from './contact-field-values';
+import { photoUrlOf, toContactResponse } from './contacts.mapper';
 
 export { CONTACT_NOT_FOUND_MESSAGE };
 
 /** The fields of a card a person edits (its place on the board is the board module's business). */
-export type ContactFields = Partial<
-  Omit<CreateContactRequest, 'tier_id' | 'column_order' | 'vertical_order' | 'user_id'>
->;
+export type ContactFields = Partial<Pick<CreateContactRequest, ContactFieldKey>>;
 
 /** A card as other modules show it (a notification, a reminder email, an AI prompt). */
 export interface ContactSummary {
@@ -31,19 +32,15 @@ export interface ContactSummary {
   photoUrl: string | null;
 }
 
+/** A card as an export writes it: as the API answers it, its column's name, and its photo's stored file. */
+export interface ExportedCard {
+  contact: ContactResponse;
+  column: string;
+  photoKey: string | null;
+}
+
 /** The card fields as one new card needs them (an import passes many at once). */
 export type NewCard = ContactFields & { name: string };
-
-function applyFields(contact: Contact, fields: ContactFields): void {
-  if (fields.name !== undefined) contact.name = fields.name;
-  if (fields.title !== undefined) contact.title = fields.title;
-  if (fields.company !== undefined) contact.company = fields.company;
-  if (fields.linked_in !== undefined) contact.linkedIn = fields.linked_in;
-  if (fields.email !== undefined) contact.email = fields.email;
-  if (fields.phone_number !== undefined) contact.phoneNumber = fields.phone_number;
-  if (fields.connection_description !== undefined) contact.connectionDescription = fields.connection_description;
-  if (fields.date_connected !== undefined) contact.dateConnected = fields.date_connected;
-}
 
 /** Contact cards: owner-scoped CRUD and the free plan's allowance. */
 @Injectable()
@@ -153,7 +150,7 @@ export class ContactsService {
           name: card.name,
           verticalOrder,
         });
-        applyFields(contact, card);
+        writeFields(contact, card);
         return contact;
       },
     );
@@ -170,7 +167,7 @@ export class ContactsService {
     const byId = new Map(cards.map((card) => [card.id, card]));
     for (const edit of changes) {
       const card = byId.get(edit.id);
-      if (card) applyFields(card, edit.fields);
+      if (card) writeFields(card, edit.fields);
     }
     await em.flush();
   }
@@ -186,13 +183,18 @@ export class ContactsService {
     );
   }
 
-  /** Every card of a user, board order (column, then top to bottom), with its column's name: for an export. */
-  allCards(userId: number): Promise<Contact[]> {
-    return this.em.find(
+  /** Every card of a user, hidden ones too, in board order (column, then top to bottom): for an export. */
+  async allCards(userId: number): Promise<ExportedCard[]> {
+    const cards = await this.em.find(
       Contact,
       { user: userId },
       { populate: ['tier'], orderBy: [{ tier: { position: 'asc' } }, { verticalOrder: 'desc' }, { id: 'asc' }] },
     );
+    return cards.map((card) => ({
+      contact: toContactResponse(card),
+      column: card.tier.getEntity().name,
+      photoKey: card.photoKey,
+    }));
   }
 
   /** Edits a card's fields and, optionally, its photo (a new file; the old one goes after the commit). */
@@ -202,7 +204,7 @@ export class ContactsService {
     const { contact, oldPhoto } = await this.board.change(user, async ({ em }) => {
       const card = await em.findOneOrFail(Contact, { id, user: user.id }, { populate: ['tier'] });
       const previous = card.photoKey;
-      applyFields(card, fields);
+      writeFields(card, fields);
       if (newPhoto) card.photoKey = newPhoto;
       await em.flush();
       return { contact: card, oldPhoto: previous };

@@ -1,6 +1,6 @@
 import { EntityManager, ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { DEFAULT_TIER_NAMES, NEW_COLUMN_NAME } from '@tend/contracts';
+import { DEFAULT_TIER_NAMES, NEW_COLUMN_NAME, type ExportedTier } from '@tend/contracts';
 import { COLUMN_NOT_FOUND_MESSAGE } from '../board/board.errors';
 import { BoardService, type BoardOwner } from '../board/board.service';
 import { User } from '../users/user.entity';
@@ -30,6 +30,16 @@ export class TiersService {
 
   list(userId: number): Promise<Tier[]> {
     return this.em.find(Tier, { user: userId }, { orderBy: { position: 'asc', id: 'asc' } });
+  }
+
+  /** Every column of a user, as an export holds it. */
+  async exportRows(userId: number): Promise<ExportedTier[]> {
+    return (await this.list(userId)).map((tier) => ({
+      id: tier.id,
+      name: tier.name,
+      position: tier.position,
+      created_at: tier.createdAt.toISOString(),
+    }));
   }
 
   /** One of the user's columns (404 for anyone else's); inside a board write, pass its EntityManager. */
