@@ -42,7 +42,7 @@ export class TiersService {
     }));
   }
 
-  /** One of the user's columns (404 for anyone else's); inside a board write, pass its EntityManager. */
+  /** One of the user's columns (404 for anyone else's); inside a board change, pass its `em`. */
   async findOwned(userId: number, tierId: number, em: EntityManager = this.em): Promise<Tier> {
     const tier = await em.findOne(Tier, { id: tierId, user: userId });
     if (!tier) throw new NotFoundException({ errors: [COLUMN_NOT_FOUND_MESSAGE] });
