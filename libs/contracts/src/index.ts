@@ -6,6 +6,8 @@ export * from './users';
 export * from './billing';
 export * from './config';
 export * from './tiers';
+export * from './board-order';
+export * from './contact-fields';
 export * from './contact-rules';
 export * from './contacts';
 export * from './display';

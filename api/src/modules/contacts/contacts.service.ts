@@ -4,22 +4,23 @@ import {
   canonicalLinkedInUrl,
   DUPLICATE_LINKEDIN_MESSAGE,
   freePlanLimitMessage,
+  type Contact as ContactResponse,
+  type ContactFieldKey,
   type CreateContactRequest,
 } from '@tend/contracts';
 import { CONTACT_NOT_FOUND_MESSAGE } from '../board/board.errors';
-import { BoardService, type BoardOwner } from '../board/board.service';
+import { BoardService, type BoardChange, type BoardOwner } from '../board/board.service';
 import { TiersService } from '../tiers/tiers.service';
 import { User } from '../users/user.entity';
 import { Contact } from './contact.entity';
 import { ContactPhotosService } from './contact-photos.service';
-import { photoUrlOf } from './contacts.mapper';
+import { writeFields } from './contact-field-values';
+import { photoUrlOf, toContactResponse } from './contacts.mapper';
 
 export { CONTACT_NOT_FOUND_MESSAGE };
 
 /** The fields of a card a person edits (its place on the board is the board module's business). */
-export type ContactFields = Partial<
-  Omit<CreateContactRequest, 'tier_id' | 'column_order' | 'vertical_order' | 'user_id'>
->;
+export type ContactFields = Partial<Pick<CreateContactRequest, ContactFieldKey>>;
 
 /** A card as other modules show it (a notification, a reminder email, an AI prompt). */
 export interface ContactSummary {
@@ -31,19 +32,15 @@ export interface ContactSummary {
   photoUrl: string | null;
 }
 
+/** A card as an export writes it: as the API answers it, its column's name, and its photo's stored file. */
+export interface ExportedCard {
+  contact: ContactResponse;
+  column: string;
+  photoKey: string | null;
+}
+
 /** The card fields as one new card needs them (an import passes many at once). */
 export type NewCard = ContactFields & { name: string };
-
-function applyFields(contact: Contact, fields: ContactFields): void {
-  if (fields.name !== undefined) contact.name = fields.name;
-  if (fields.title !== undefined) contact.title = fields.title;
-  if (fields.company !== undefined) contact.company = fields.company;
-  if (fields.linked_in !== undefined) contact.linkedIn = fields.linked_in;
-  if (fields.email !== undefined) contact.email = fields.email;
-  if (fields.phone_number !== undefined) contact.phoneNumber = fields.phone_number;
-  if (fields.connection_description !== undefined) contact.connectionDescription = fields.connection_description;
-  if (fields.date_connected !== undefined) contact.dateConnected = fields.date_connected;
-}
 
 /** Contact cards: owner-scoped CRUD and the free plan's allowance. */
 @Injectable()
@@ -85,18 +82,18 @@ export class ContactsService {
     const canonical = request.linked_in ? canonicalLinkedInUrl(request.linked_in) : null;
     const photoKey = photo ? await this.photos.store(photo) : null;
     try {
-      return await this.board.write(user.id, async (em) => {
-        const existing = canonical ? await this.linkedInMatch(user, canonical, em) : null;
+      return await this.board.change(user, async (change) => {
+        const existing = canonical ? await this.linkedInMatch(user, canonical, change.em) : null;
         if (existing) {
           throw new ConflictException({ errors: [DUPLICATE_LINKEDIN_MESSAGE], contact_id: existing.id });
         }
         const {
           created: [contact],
-        } = await this.addCards(em, user, column, [request]);
+        } = await this.addCards(change, column, [request]);
         if (!contact) throw new ForbiddenException({ errors: [freePlanLimitMessage(this.board.cardLimit(user) ?? 0)] });
         if (photoKey) {
           contact.photoKey = photoKey;
-          await em.flush();
+          await change.em.flush();
         }
         return contact;
       });
@@ -130,76 +127,47 @@ export class ContactsService {
   }
 
   /**
-   * Adds cards at the top of one column, the first one on top, in one board write (one lock, one
-   * insert), whatever their number. A limited plan takes as many as its allowance leaves room for:
-   * with `allOrNothing` a batch that does not fit is refused (403) instead.
+   * Adds cards at the top of one column inside a board change, the first one on top, in one insert
+   * whatever their number: as many as the plan has room for (`BoardChange.addCards`), and says how
+   * much room there was. The column is given by id, or by a legacy position (else the first column).
    */
-  createMany(
-    user: BoardOwner,
-    column: { id: number } | { position: number | undefined },
-    cards: readonly NewCard[],
-    { allOrNothing = false } = {},
-  ): Promise<Contact[]> {
-    return this.board.write(user.id, async (em) => {
-      const { created, room } = await this.addCards(em, user, column, cards);
-      if (room < cards.length && (allOrNothing || room === 0)) {
-        throw new ForbiddenException({ errors: [freePlanLimitMessage(this.board.cardLimit(user) ?? 0)] });
-      }
-      return created;
-    });
-  }
-
-  /**
-   * The body of `createMany` for a caller that holds the board write already (`em` is its
-   * transaction): adds as many of `cards` as the plan has room for and says how much room there was.
-   * Adds nothing when the room does not cover all of them and the caller means to refuse.
-   */
-  async addCards(
-    em: EntityManager,
-    user: BoardOwner,
+  addCards(
+    change: BoardChange,
     column: { id: number } | { position: number | undefined },
     cards: readonly NewCard[],
   ): Promise<{ created: Contact[]; room: number }> {
-    const limit = this.board.cardLimit(user);
-    const room = limit === null ? cards.length : Math.max(0, limit - (await this.board.cardCount(em, user.id)));
-    if (room === 0 || cards.length === 0) return { created: [], room };
-    const tier =
-      'id' in column
-        ? await this.tiers.findOwned(user.id, column.id, em)
-        : await this.tiers.findByPositionOrFirst(user.id, column.position, em);
-    // The column's lock, as every writer of its orders takes (see BoardService).
-    await this.board.lockColumns(em, user.id, [tier.id]);
-    const top = await this.board.topOrder(em, tier.id);
-    const taken = cards.slice(0, room);
-    const contacts = taken.map((card, index) => {
-      const contact = em.create(Contact, {
-        user: em.getReference(User, user.id),
-        tier,
-        name: card.name,
-        verticalOrder: top + taken.length - 1 - index,
-      });
-      applyFields(contact, card);
-      return contact;
-    });
-    await em.persist(contacts).flush();
-    return { created: contacts, room };
+    const { em, owner } = change;
+    return change.addCards(
+      () =>
+        'id' in column
+          ? this.tiers.findOwned(owner.id, column.id, em)
+          : this.tiers.findByPositionOrFirst(owner.id, column.position, em),
+      cards,
+      (card, { column: tier, verticalOrder }) => {
+        const contact = em.create(Contact, {
+          user: em.getReference(User, owner.id),
+          tier,
+          name: card.name,
+          verticalOrder,
+        });
+        writeFields(contact, card);
+        return contact;
+      },
+    );
   }
 
   /**
-   * Sets the given fields of many of a user's cards inside a board write (`em`): one read and one
+   * Sets the given fields of many of the owner's cards inside a board change: one read and one
    * batched update whatever their number. Fields left out keep their value.
    */
-  async updateCards(
-    em: EntityManager,
-    userId: number,
-    changes: readonly { id: number; fields: ContactFields }[],
-  ): Promise<void> {
+  async updateCards(change: BoardChange, changes: readonly { id: number; fields: ContactFields }[]): Promise<void> {
     if (changes.length === 0) return;
-    const cards = await em.find(Contact, { user: userId, id: { $in: changes.map((c) => c.id) } });
+    const { em, owner } = change;
+    const cards = await em.find(Contact, { user: owner.id, id: { $in: changes.map((c) => c.id) } });
     const byId = new Map(cards.map((card) => [card.id, card]));
-    for (const change of changes) {
-      const card = byId.get(change.id);
-      if (card) applyFields(card, change.fields);
+    for (const edit of changes) {
+      const card = byId.get(edit.id);
+      if (card) writeFields(card, edit.fields);
     }
     await em.flush();
   }
@@ -209,26 +177,34 @@ export class ContactsService {
     em: EntityManager,
     userId: number,
   ): Promise<{ id: number; linked_in: string | null; email: string | null }[]> {
-    return this.board.keyedCards(em, userId);
+    return em.execute(
+      'select id, linked_in, email from contacts where user_id = ? and (linked_in is not null or email is not null)',
+      [userId],
+    );
   }
 
-  /** Every card of a user, board order (column, then top to bottom), with its column's name: for an export. */
-  allCards(userId: number): Promise<Contact[]> {
-    return this.em.find(
+  /** Every card of a user, hidden ones too, in board order (column, then top to bottom): for an export. */
+  async allCards(userId: number): Promise<ExportedCard[]> {
+    const cards = await this.em.find(
       Contact,
       { user: userId },
       { populate: ['tier'], orderBy: [{ tier: { position: 'asc' } }, { verticalOrder: 'desc' }, { id: 'asc' }] },
     );
+    return cards.map((card) => ({
+      contact: toContactResponse(card),
+      column: card.tier.getEntity().name,
+      photoKey: card.photoKey,
+    }));
   }
 
   /** Edits a card's fields and, optionally, its photo (a new file; the old one goes after the commit). */
   async update(user: BoardOwner, id: number, fields: ContactFields, photo?: Buffer): Promise<Contact> {
     await this.findVisible(user, id);
     const newPhoto = photo ? await this.photos.store(photo) : null;
-    const { contact, oldPhoto } = await this.board.write(user.id, async (em) => {
+    const { contact, oldPhoto } = await this.board.change(user, async ({ em }) => {
       const card = await em.findOneOrFail(Contact, { id, user: user.id }, { populate: ['tier'] });
       const previous = card.photoKey;
-      applyFields(card, fields);
+      writeFields(card, fields);
       if (newPhoto) card.photoKey = newPhoto;
       await em.flush();
       return { contact: card, oldPhoto: previous };
@@ -239,7 +215,7 @@ export class ContactsService {
 
   async delete(user: BoardOwner, id: number): Promise<void> {
     await this.findVisible(user, id);
-    const photo = await this.board.write(user.id, async (em) => {
+    const photo = await this.board.change(user, async ({ em }) => {
       const contact = await em.findOneOrFail(Contact, { id, user: user.id });
       const key = contact.photoKey;
       await em.remove(contact).flush();

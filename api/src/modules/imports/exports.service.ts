@@ -115,20 +115,20 @@ export class ExportsService {
     if (!found || found.state !== 'pending') return;
     const userId = found.user.id;
     const user = await em.findOneOrFail(User, userId);
-    const [tiers, contacts, interactions, notifications] = [
-      await this.tiers.list(userId),
+    const [tiers, cards, interactions, notifications] = [
+      await this.tiers.exportRows(userId),
       await this.contacts.allCards(userId),
       await this.interactions.allOf(userId),
       await this.notifications.allOf(userId),
     ];
     const key = `exports/${randomBytes(16).toString('hex')}.zip`;
     const zip = new yazl.ZipFile();
-    const names = new Map(contacts.map((c) => [c.id, c.name]));
+    const names = new Map(cards.map(({ contact }) => [contact.id, contact.name]));
     const now = this.clock.now();
-    zip.addBuffer(Buffer.from(contactsCsv(contacts)), 'contacts.csv');
+    zip.addBuffer(Buffer.from(contactsCsv(cards)), 'contacts.csv');
     zip.addBuffer(Buffer.from(interactionsCsv(interactions, names)), 'interactions.csv');
     zip.addBuffer(Buffer.from(notificationsCsv(notifications)), 'notifications.csv');
-    zip.addBuffer(Buffer.from(contactsVcf(await loadIcal(), contacts)), 'contacts.vcf');
+    zip.addBuffer(Buffer.from(contactsVcf(await loadIcal(), cards)), 'contacts.vcf');
     const account = {
       id: user.id,
       email: user.email,
@@ -140,14 +140,14 @@ export class ExportsService {
       created_at: user.createdAt.toISOString(),
     };
     zip.addBuffer(
-      Buffer.from(accountJson({ user: account, tiers, contacts, interactions, notifications, exportedAt: now })),
+      Buffer.from(accountJson({ user: account, tiers, cards, interactions, notifications, exportedAt: now })),
       'account.json',
     );
-    for (const contact of contacts) {
-      if (!contact.photoKey) continue;
-      const path = this.storage.pathOf(contact.photoKey);
+    for (const card of cards) {
+      if (!card.photoKey) continue;
+      const path = this.storage.pathOf(card.photoKey);
       // A photo file that went missing is left out rather than failing the whole export.
-      if ((await this.storage.sizeOf(contact.photoKey)) !== null) zip.addFile(path, photoPathOf(contact));
+      if ((await this.storage.sizeOf(card.photoKey)) !== null) zip.addFile(path, photoPathOf(card));
     }
     zip.end();
     const out = await this.storage.writeStream(key);
@@ -161,7 +161,7 @@ export class ExportsService {
       { state: 'ready', fileKey: key, size, expiresAt },
     );
     if (marked !== 1) await this.storage.remove(key);
-    this.logger.log(`Export ${exportId} ready (${contacts.length} contacts, ${size ?? 0} bytes)`);
+    this.logger.log(`Export ${exportId} ready (${cards.length} contacts, ${size ?? 0} bytes)`);
   }
 
   async markFailed(exportId: string): Promise<void> {

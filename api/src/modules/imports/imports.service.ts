@@ -97,8 +97,7 @@ export class ImportsService {
     const existing = keyIndex(await this.contacts.keyedCards(this.em, user.id));
     const rows: StoredRow[] = read.cards.map(({ row, card, keys }) => ({ row, card, keys }));
     const { fresh, duplicates } = classify(rows, existing);
-    const limit = this.board.cardLimit(user);
-    const room = limit === null ? fresh.length : Math.max(0, limit - (await this.board.cardCount(this.em, user.id)));
+    const room = await this.board.room(user);
     const run = this.em.create(ImportRun, {
       id: randomUUID(),
       user: this.em.getReference(User, user.id),
@@ -209,15 +208,15 @@ export class ImportsService {
 
   /** One batch; true when there is nothing more to do. */
   private batch(owner: BoardOwner, importId: string, rows: readonly StoredRow[]): Promise<boolean> {
-    return this.board.write(owner.id, async (em) => {
+    return this.board.change(owner, async (change) => {
+      const { em } = change;
       const run = await em.findOne(ImportRun, importId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!run || run.state !== 'running') return true;
       const slice = rows.slice(run.position, run.position + IMPORT_BATCH_SIZE);
       // Matched against the board as it is now, under the board's lock: earlier batches included.
       const { fresh, duplicates } = classify(slice, keyIndex(await this.contacts.keyedCards(em, owner.id)));
       const { created } = await this.contacts.addCards(
-        em,
-        owner,
+        change,
         { id: run.tierId },
         fresh.map((row) => row.card),
       );
@@ -227,7 +226,7 @@ export class ImportsService {
               cardId === null ? [] : [{ id: cardId, fields: updateFields(row.card) }],
             )
           : [];
-      await this.contacts.updateCards(em, owner.id, updates);
+      await this.contacts.updateCards(change, updates);
       run.position += slice.length;
       run.imported += created.length;
       run.updated += updates.length;

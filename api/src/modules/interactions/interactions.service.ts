@@ -5,6 +5,7 @@ import {
   localDate,
   NEXT_CONTACT_IN_PAST_MESSAGE,
   type CreateInteractionRequest,
+  type Interaction as InteractionResponse,
   type UpdateInteractionRequest,
 } from '@tend/contracts';
 import type { Pool } from 'pg';
@@ -17,6 +18,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import type { SignedInUser } from '../users/signed-in-user-cache';
 import { User } from '../users/user.entity';
 import { Interaction } from './interaction.entity';
+import { toInteractionResponse } from './interactions.mapper';
 import { CONTACT_WITH_HISTORY, LATEST_PER_CONTACT } from './interactions.queries';
 
 export const INTERACTION_NOT_FOUND_MESSAGE = 'Interaction not found.';
@@ -185,8 +187,9 @@ export class InteractionsService {
 
   /** The newest interaction of each of the given contacts (one query, whatever their history). */
   /** Every interaction of a user, hidden cards' too, oldest first: for an export of the whole account. */
-  allOf(userId: number): Promise<Interaction[]> {
-    return this.em.find(Interaction, { user: userId }, { orderBy: { dateContacted: 'asc', id: 'asc' } });
+  async allOf(userId: number): Promise<InteractionResponse[]> {
+    const rows = await this.em.find(Interaction, { user: userId }, { orderBy: { dateContacted: 'asc', id: 'asc' } });
+    return rows.map(toInteractionResponse);
   }
 
   async latestOf(userId: number, contactIds: readonly number[]): Promise<Map<number, LatestInteraction>> {

@@ -4,6 +4,7 @@ import {
   localDate,
   NEXT_CONTACT_IN_PAST_MESSAGE,
   notificationTitle,
+  type ExportedNotification,
   type Notification as NotificationResponse,
 } from '@tend/contracts';
 import { Clock } from '../../infra/time/clock';
@@ -122,8 +123,18 @@ export class NotificationsService {
 
   /** Unread notifications not yet in a reminder email, due on or before `localDate` (soonest first). */
   /** Every notification of a user, oldest first: for an export of the whole account. */
-  allOf(userId: number): Promise<Notification[]> {
-    return this.em.find(Notification, { user: userId }, { orderBy: { date: 'asc', id: 'asc' } });
+  async allOf(userId: number): Promise<ExportedNotification[]> {
+    const rows = await this.em.find(Notification, { user: userId }, { orderBy: { date: 'asc', id: 'asc' } });
+    return rows.map((n) => ({
+      id: n.id,
+      contact_id: n.contact.id,
+      interaction_id: n.interaction.id,
+      date: n.date,
+      title: n.title,
+      viewed: n.viewed,
+      reminded_at: n.remindedAt?.toISOString() ?? null,
+      created_at: n.createdAt.toISOString(),
+    }));
   }
 
   dueForReminder(userId: number, localDate: string): Promise<Notification[]> {

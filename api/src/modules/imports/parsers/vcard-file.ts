@@ -1,11 +1,8 @@
 import { decode as decodeQuotedPrintable } from 'quoted-printable';
-import { canonicalLinkedInUrl } from '@tend/contracts';
+import { canonicalLinkedInUrl, IMPORTABLE_CONTACT_FIELDS } from '@tend/contracts';
 import { ImportFileError } from './import-file-error';
 import { loadIcal } from './ical';
 import type { RawPerson } from './raw-person';
-
-/** Our own export's property for the date a connection was made (vCard has none). */
-export const DATE_CONNECTED_PROPERTY = 'X-TEND-DATE-CONNECTED';
 
 export const VCARD_CUT_SHORT_MESSAGE = (card: number) =>
   `Card ${card} has no END:VCARD: the file is cut short. Export it again and retry.`;
@@ -94,38 +91,45 @@ function personOf(jcard: unknown, row: number): RawPerson {
     return property ? values(property).join(',').trim() : undefined;
   };
 
-  let name = text('fn') ?? '';
-  if (!name) {
+  const name = () => {
+    const full = text('fn');
+    if (full) return full;
     const n = first('n');
-    if (n) {
-      const [family = '', given = '', additional = ''] = values(n);
-      name = [given, additional, family]
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .join(' ');
-    }
-  }
-  const org = first('org');
-  const company = org ? values(org)[0]?.trim() : undefined;
-  const phone = text('tel')?.replace(/^tel:/i, '');
+    if (!n) return '';
+    const [family = '', given = '', additional = ''] = values(n);
+    return [given, additional, family]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(' ');
+  };
   // The LinkedIn profile among the card's addresses (URL or Apple's and Google's X-SOCIALPROFILE), else its first URL.
-  const urls = [...all('url'), ...all('x-socialprofile')].flatMap((p) => values(p).map(unescapeUri)).filter(Boolean);
-  const linkedIn =
-    urls.find((url) => canonicalLinkedInUrl(url) !== null) ??
-    urls.find((url) => /linkedin\./i.test(url)) ??
-    all('url').flatMap((p) => values(p).map(unescapeUri))[0];
+  const url = () => {
+    const urls = [...all('url'), ...all('x-socialprofile')].flatMap((p) => values(p).map(unescapeUri)).filter(Boolean);
+    return (
+      urls.find((address) => canonicalLinkedInUrl(address) !== null) ??
+      urls.find((address) => /linkedin\./i.test(address)) ??
+      all('url').flatMap((p) => values(p).map(unescapeUri))[0]
+    );
+  };
+  /** The properties whose value is not read as plain text; any other is `text(property)`. */
+  const readers: Record<string, () => string | undefined> = {
+    fn: name,
+    org: () => {
+      const org = first('org');
+      return org ? values(org)[0]?.trim() : undefined;
+    },
+    email: () => text('email')?.replace(/^mailto:/i, ''),
+    tel: () => text('tel')?.replace(/^tel:/i, ''),
+    url,
+  };
   return {
     row,
-    fields: {
-      name,
-      title: text('title'),
-      company,
-      email: text('email')?.replace(/^mailto:/i, ''),
-      phone_number: phone,
-      linked_in: linkedIn,
-      connection_description: text('note'),
-      date_connected: text(DATE_CONNECTED_PROPERTY.toLowerCase()),
-    },
+    fields: Object.fromEntries(
+      IMPORTABLE_CONTACT_FIELDS.flatMap(({ key, vcard }) => {
+        const property = vcard?.toLowerCase();
+        return property ? [[key, (readers[property] ?? (() => text(property)))()]] : [];
+      }),
+    ),
     canonicalUrl: false,
   };
 }

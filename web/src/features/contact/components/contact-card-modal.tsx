@@ -1,4 +1,12 @@
-import { CARD_TRUNCATION, truncate, updateContactRequestSchema, type Contact, type Tier } from '@tend/contracts';
+import {
+  CARD_TRUNCATION,
+  CONTACT_FIELD_KEYS,
+  CONTACT_FIELDS,
+  truncate,
+  updateContactRequestSchema,
+  type Contact,
+  type Tier,
+} from '@tend/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Camera, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
@@ -10,7 +18,7 @@ import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
 import { useFollowUpDraft } from '../api/follow-up-draft';
 import { useMoveContact } from '../api/move-contact';
-import { CONTACT_FIELD_KEYS, useUpdateContact, type ContactFields } from '../api/update-contact';
+import { useUpdateContact, type ContactFields } from '../api/update-contact';
 import { CONTACT_MESSAGES } from '../messages';
 import '../contact.css';
 import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
@@ -23,17 +31,13 @@ import { InteractionNotesTab, type InteractionReveal } from './interaction-notes
 import { TierSelect } from './tier-select';
 
 export function toContactFields(contact: Contact): ContactFields {
-  return {
-    name: contact.name,
-    title: contact.title ?? '',
-    company: contact.company ?? '',
-    linked_in: contact.linked_in ?? '',
-    email: contact.email ?? '',
-    phone_number: contact.phone_number ?? '',
-    connection_description: contact.connection_description ?? '',
-    // Spec: the first 10 characters of date_connected are used.
-    date_connected: contact.date_connected ? contact.date_connected.slice(0, 10) : '',
-  };
+  return Object.fromEntries(
+    CONTACT_FIELDS.map(({ key, kind }) => {
+      const value = contact[key] ?? '';
+      // Spec: the first 10 characters of a date are used.
+      return [key, kind === 'date' ? value.slice(0, 10) : value];
+    }),
+  ) as ContactFields;
 }
 
 function sameFields(a: ContactFields, b: ContactFields): boolean {

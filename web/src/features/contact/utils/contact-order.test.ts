@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeContact } from '@/test/fixtures';
-import { applyMove, compareBoardOrder, groupContactsByTier, mergeContacts } from './contact-order';
+import { applyMove, groupContactsByTier, mergeContacts } from './contact-order';
 
 /** Column ids top to bottom, as the board shows them. */
 function column(contacts: ReturnType<typeof makeContact>[], tierId: number): number[] {
@@ -21,15 +21,6 @@ const board = [
 ];
 
 describe('board order', () => {
-  it('sorts a column by vertical order descending, ties by id ascending', () => {
-    const tied = [
-      makeContact({ id: 9, vertical_order: 1 }),
-      makeContact({ id: 4, vertical_order: 1 }),
-      makeContact({ id: 7, vertical_order: 5 }),
-    ];
-    expect([...tied].sort(compareBoardOrder).map((contact) => contact.id)).toEqual([7, 4, 9]);
-  });
-
   it('groups contacts by tier', () => {
     expect(column(board, 1)).toEqual([1, 2, 3]);
     expect(column(board, 2)).toEqual([4, 5]);

@@ -1,9 +1,4 @@
-import type { Contact } from '@tend/contracts';
-
-/** Board order inside a column (PRODUCT.md §4): vertical order descending, ties by id ascending. */
-export function compareBoardOrder(a: Contact, b: Contact): number {
-  return b.vertical_order - a.vertical_order || a.id - b.id;
-}
+import { compareBoardOrder, moveOrders, type Contact } from '@tend/contracts';
 
 /** Contacts grouped by tier id, each column in board order (top card first). */
 export function groupContactsByTier(contacts: readonly Contact[]): Map<number, Contact[]> {
@@ -28,36 +23,32 @@ export interface ContactMove {
 }
 
 /**
- * Applies a move to the cached list the way the server does (PRODUCT.md §4): the card leaves its
- * column, enters the destination at `index` (clamped), and both columns are renumbered so that
- * `vertical_order = length - index - 1`. Contacts the move does not touch keep their identity, so
- * memoised cards do not re-render.
+ * Applies a move to the cached list with the server's rules (`moveOrders`, PRODUCT.md §4): the
+ * card leaves its column, enters the destination at `index` (clamped), and both columns are
+ * renumbered. Contacts the move does not touch keep their identity, so memoised cards do not
+ * re-render.
  */
 export function applyMove(contacts: readonly Contact[], move: ContactMove): Contact[] {
   const moving = contacts.find((contact) => contact.id === move.contactId);
   if (!moving) return [...contacts];
 
-  const inColumn = (tierId: number) =>
-    contacts.filter((contact) => contact.tier_id === tierId && contact.id !== moving.id).sort(compareBoardOrder);
-  const source = inColumn(moving.tier_id);
-  const destination = moving.tier_id === move.tierId ? source : inColumn(move.tierId);
-  const index = Math.min(Math.max(0, Math.trunc(move.index)), destination.length);
-  const moved: Contact = { ...moving, tier_id: move.tierId, column_order: move.columnOrder };
-  const nextDestination = [...destination.slice(0, index), moved, ...destination.slice(index)];
-
-  const updates = new Map<number, Contact>();
-  const renumber = (column: Contact[]) => {
-    column.forEach((contact, position) => {
-      const verticalOrder = column.length - position - 1;
-      if (contact === moved || contact.vertical_order !== verticalOrder) {
-        updates.set(contact.id, { ...contact, vertical_order: verticalOrder });
-      }
-    });
-  };
-  renumber(nextDestination);
-  if (moving.tier_id !== move.tierId) renumber(source);
-
-  return contacts.map((contact) => updates.get(contact.id) ?? contact);
+  const column = (tierId: number) =>
+    contacts
+      .filter((contact) => contact.tier_id === tierId)
+      .sort(compareBoardOrder)
+      .map((contact) => contact.id);
+  const orders = moveOrders({
+    cardId: moving.id,
+    from: column(moving.tier_id),
+    to: moving.tier_id === move.tierId ? undefined : column(move.tierId),
+    index: move.index,
+  });
+  return contacts.map((contact) => {
+    const order = orders.get(contact.id) ?? contact.vertical_order;
+    if (contact === moving)
+      return { ...contact, tier_id: move.tierId, column_order: move.columnOrder, vertical_order: order };
+    return order === contact.vertical_order ? contact : { ...contact, vertical_order: order };
+  });
 }
 
 /**
