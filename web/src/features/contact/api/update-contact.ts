@@ -1,7 +1,7 @@
 import type { Contact } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { contactKeys } from './keys';
+import { contactKeys } from '@/lib/contact-keys';
 
 /** The editable fields of the contact card, as the form holds them (empty string = no value). */
 export interface ContactFields {

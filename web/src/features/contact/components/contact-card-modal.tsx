@@ -9,7 +9,6 @@ import { ConfirmDialog, DialogFrame, DialogTitle } from '@/components/ui/dialog'
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
 import { useFollowUpDraft } from '../api/follow-up-draft';
-import { useMoveContact } from '../api/move-contact';
 import { CONTACT_FIELD_KEYS, useUpdateContact, type ContactFields } from '../api/update-contact';
 import { CONTACT_MESSAGES } from '../messages';
 import '../contact.css';
@@ -64,16 +63,19 @@ interface ContactCardModalProps {
   contact: Contact;
   tiers: readonly Tier[];
   onClose: () => void;
+  /** The column selector's choice: the board moves the card (composed by the app). */
+  onChangeTier: (tier: Tier) => void;
+  /** A column change is on its way. */
+  changingTier: boolean;
 }
 
 /**
  * The contact card (spec: 1200 x 710, three tabs, header with photo, name, title, company, Close
  * and the column selector; a timeline on the right). Mount it keyed by contact id.
  */
-export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalProps) {
+export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changingTier }: ContactCardModalProps) {
   const notify = useNotify();
   const update = useUpdateContact();
-  const move = useMoveContact();
   const [baseline, setBaseline] = useState(() => toContactFields(contact));
   const [values, setValues] = useState(baseline);
   const [errors, setErrors] = useState<ContactFieldErrors>({});
@@ -159,17 +161,6 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
     );
   };
 
-  const changeTier = (tier: Tier) => {
-    move.mutate({
-      contactId: contact.id,
-      tierId: tier.id,
-      index: 0,
-      columnOrder: tier.position,
-      successMessage: CONTACT_MESSAGES.columnUpdated,
-      failureMessage: CONTACT_MESSAGES.columnUpdateFailed,
-    });
-  };
-
   return (
     <DialogFrame
       open
@@ -197,7 +188,7 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
           {contact.company ? <HeaderText text={contact.company} className="contact-modal__company" /> : null}
         </div>
         <div className="contact-modal__actions">
-          <TierSelect tiers={tiers} tierId={contact.tier_id} onChange={changeTier} pending={move.isPending} />
+          <TierSelect tiers={tiers} tierId={contact.tier_id} onChange={onChangeTier} pending={changingTier} />
           <Button
             variant="ghost"
             size="sm"
