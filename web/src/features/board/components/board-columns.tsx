@@ -43,6 +43,7 @@ import { dropIndexInColumn } from '../utils/drop-index';
 import { boardKeyboardCoordinates } from '../utils/keyboard-coordinates';
 import { ContactCardPreview } from './contact-card';
 import { TierColumn, tierOfDroppable } from './tier-column';
+import './board-columns.css';
 
 /**
  * Mouse and pen drags start after 5 px (spec). Touch is left to the TouchSensor and its 120 ms long

@@ -21,7 +21,7 @@ import { isAtFreePlanLimit } from '../utils/free-plan';
 import { AddColumnButton } from './add-column-button';
 import { BoardCardActionsContext, type BoardCardActions } from './board-card-actions';
 import { BoardColumns, type BoardDrop } from './board-columns';
-import '../board.css';
+import './board-page.css';
 
 export interface BoardPageProps {
   /** Asks to delete (the confirmation belongs to the contact feature). */

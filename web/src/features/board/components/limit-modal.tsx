@@ -10,6 +10,7 @@ import { readErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
 import { useKeepFreePlan } from '../api/keep-free-plan';
 import { BOARD_MESSAGES } from '../messages';
+import './limit-modal.css';
 
 interface LimitModalProps {
   open: boolean;
