@@ -16,7 +16,6 @@ import { ApiError, readErrorMessages } from '@/lib/api-client';
 import { boardContactPath } from '@/lib/routes';
 import { useCreateContact } from '../api/create-contact';
 import { CONTACT_MESSAGES } from '../messages';
-import '../contact.css';
 import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
 import { RequiredLabel } from './required-label';
 

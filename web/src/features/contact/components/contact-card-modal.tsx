@@ -1,6 +1,6 @@
 import { CARD_TRUNCATION, truncate, updateContactRequestSchema, type Contact, type Tier } from '@tend/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Camera, Trash2, X } from 'lucide-react';
+import { Camera, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -11,15 +11,16 @@ import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
 import { useFollowUpDraft } from '../api/follow-up-draft';
 import { CONTACT_FIELD_KEYS, useUpdateContact, type ContactFields } from '../api/update-contact';
 import { CONTACT_MESSAGES } from '../messages';
-import '../contact.css';
 import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
 import { ContactInfoForm, type ContactFieldErrors } from './contact-info-form';
 import { ContactTimeline } from './contact-timeline';
+import { DeleteButton } from './delete-button';
 import { DeleteContactDialog } from './delete-contact-dialog';
 import { FollowUpTab } from './follow-up-tab';
 import { ImageCropModal } from './image-crop-modal';
 import { InteractionNotesTab, type InteractionReveal } from './interaction-notes-tab';
 import { TierSelect } from './tier-select';
+import './contact-card-modal.css';
 
 export function toContactFields(contact: Contact): ContactFields {
   return {
@@ -189,15 +190,7 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
         </div>
         <div className="contact-modal__actions">
           <TierSelect tiers={tiers} tierId={contact.tier_id} onChange={onChangeTier} pending={changingTier} />
-          <Button
-            variant="ghost"
-            size="sm"
-            className="btn--danger-ghost"
-            icon={<Trash2 size={16} aria-hidden="true" />}
-            onClick={() => setDialog('delete')}
-          >
-            Delete contact
-          </Button>
+          <DeleteButton onClick={() => setDialog('delete')}>Delete contact</DeleteButton>
           <Button variant="secondary" size="sm" icon={<X size={16} aria-hidden="true" />} onClick={requestClose}>
             Close
           </Button>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import type { ContactFields } from '../api/update-contact';
 import { RequiredLabel } from './required-label';
+import './contact-info-form.css';
 
 export type ContactFieldErrors = Partial<Record<keyof ContactFields, string>>;
 
