@@ -20,7 +20,7 @@ import { ImportProgressStep } from './import-progress-step';
 import { ImportSteps, type ImportStepKey } from './import-steps';
 import { ImportSummaryStep } from './import-summary-step';
 import type { UpgradeAction } from './upgrade-offer';
-import '../import.css';
+import './import-page.css';
 
 export interface ImportPageProps {
   /** The board's columns (composed by the app); undefined while they load. */
