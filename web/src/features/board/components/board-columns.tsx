@@ -62,7 +62,7 @@ class MouseAndPenSensor extends PointerSensor {
   ];
 }
 
-/** Space lifts and drops, Escape cancels; Enter is left to the card, where it opens the contact. */
+/** Space lifts, Space or Enter drops, Escape cancels; Enter never lifts, so on a card at rest it opens the contact. */
 const KEYBOARD_CODES: KeyboardCodes = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] };
 
 /**
@@ -136,13 +136,13 @@ interface BoardColumnsProps {
   trailing: ReactNode;
 }
 
+/** A move back to the column just left is ignored for this long (see `lastCross`). */
+const BOUNCE_GUARD_MS = 150;
+
 /**
  * The columns and drag and drop (dnd-kit): within and across columns, mouse, touch and keyboard,
  * with a drag overlay, auto-scroll and spoken announcements. The drop is reported once.
  */
-/** A move back to the column just left is ignored for this long (see `lastCross`). */
-const BOUNCE_GUARD_MS = 150;
-
 export function BoardColumns({
   tiers,
   columns,

@@ -26,7 +26,7 @@ import './board-page.css';
 export interface BoardPageProps {
   /** Asks to delete (the confirmation belongs to the contact feature). */
   onDeleteContact: (contact: Contact) => void;
-  /** Shown above the columns (billing's payment banner, composed by the app). */
+  /** Shown above the columns (billing's payment banner, the import's filter: composed by the app). */
   banner?: ReactNode;
   /** When set, only these cards are shown: the board filtered to what one import brought in. */
   onlyContactIds?: ReadonlySet<number> | null;

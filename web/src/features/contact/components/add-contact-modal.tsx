@@ -40,7 +40,7 @@ interface AddContactModalProps {
   tierId: number | undefined;
   onClose: () => void;
   onCreated: (contact: Contact) => void;
-  /** The server refused because a free plan already holds 25 contacts (403). */
+  /** The server refused because a free plan already holds its allowance of contacts (403). */
   onLimitReached: () => void;
 }
 

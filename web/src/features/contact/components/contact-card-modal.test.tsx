@@ -142,8 +142,8 @@ describe('ContactCardModal', () => {
     expect(screen.queryByRole('dialog', { name: 'Close card without saving?' })).not.toBeInTheDocument();
   });
 
-  // The move itself is the board's (use-move-to-column.test.ts); the board screen's test follows it
-  // from this selector to the server and back into the card.
+  // The move itself is the board's (useMoveToColumn, in move-contact.test.tsx); the board screen's
+  // test follows it from this selector to the server and back into the card.
   it('hands the column chosen in the column selector to the board', async () => {
     const user = userEvent.setup();
     const { onChangeTier } = renderCard();
