@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cardNames, column, many, people } from '@/features/board/test/board-queries';
+import { cardNames, clickAddContact, column, many, people } from '@/features/board/test/board-queries';
 import { mockFetch } from '@/test/fetch-mock';
 import { defaultTiers, makeContact, makeUser } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
@@ -123,9 +123,7 @@ describe('BoardScreen', () => {
         'POST /api/contacts': { status: 201, body: created },
       },
     });
-    await user.click(
-      within(await screen.findByRole('region', { name: 'Friends' })).getByRole('button', { name: '+ Add contact' }),
-    );
+    await clickAddContact(user, 'Friends');
     expect(location()).toHaveTextContent('/add-contact');
     const dialog = await screen.findByRole('dialog', { name: 'Add contact' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Katherine Johnson');
@@ -149,9 +147,7 @@ describe('BoardScreen', () => {
   it('opens the limit modal instead of adding when a free user has 25 contacts', async () => {
     const user = userEvent.setup();
     renderBoard('/kanban', { user: makeUser({ plan: 'free' }), contacts: many(25) });
-    await user.click(
-      within(await screen.findByRole('region', { name: 'New' })).getByRole('button', { name: '+ Add contact' }),
-    );
+    await clickAddContact(user, 'New');
     const dialog = await screen.findByRole('dialog', { name: 'The free plan holds 25 contacts' });
     expect(location()).toHaveTextContent('/limit-reached');
     expect(dialog).toHaveTextContent('$10/month');

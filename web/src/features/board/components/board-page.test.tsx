@@ -6,7 +6,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { defaultTiers, makeContact, makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render';
 import { BoardFilterProvider } from '../hooks/use-board-filter';
-import { cardNames, column, many, people } from '../test/board-queries';
+import { cardNames, clickAddContact, column, many, people } from '../test/board-queries';
 import { BoardPage } from './board-page';
 import { BoardToolbar } from './board-toolbar';
 
@@ -151,9 +151,7 @@ describe('BoardPage', () => {
   it("asks for /add-contact with the column whose '+ Add contact' was clicked", async () => {
     const user = userEvent.setup();
     renderBoard('/kanban', { contacts: people });
-    await user.click(
-      within(await screen.findByRole('region', { name: 'Friends' })).getByRole('button', { name: '+ Add contact' }),
-    );
+    await clickAddContact(user, 'Friends');
     expect(location()).toHaveTextContent('/add-contact');
     expect(location()).toHaveAttribute('data-state', JSON.stringify({ tierId: 3 }));
   });
@@ -161,25 +159,19 @@ describe('BoardPage', () => {
   it("asks for the limit modal instead when a free user with 25 contacts clicks '+ Add contact'", async () => {
     const user = userEvent.setup();
     renderBoard('/kanban', { user: makeUser({ plan: 'free' }), contacts: many(25) });
-    await user.click(
-      within(await screen.findByRole('region', { name: 'New' })).getByRole('button', { name: '+ Add contact' }),
-    );
+    await clickAddContact(user, 'New');
     expect(location()).toHaveTextContent('/limit-reached');
   });
 
   it('lets a free user with 24 contacts and a premium user with 25 add more', async () => {
     const user = userEvent.setup();
     const free = renderBoard('/kanban', { user: makeUser({ plan: 'free' }), contacts: many(24) });
-    await user.click(
-      within(await screen.findByRole('region', { name: 'New' })).getByRole('button', { name: '+ Add contact' }),
-    );
+    await clickAddContact(user, 'New');
     expect(location()).toHaveTextContent('/add-contact');
     free.unmount();
 
     renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(25) });
-    await user.click(
-      within(await screen.findByRole('region', { name: 'New' })).getByRole('button', { name: '+ Add contact' }),
-    );
+    await clickAddContact(user, 'New');
     expect(location()).toHaveTextContent('/add-contact');
   });
 

@@ -1,5 +1,6 @@
 import type { Contact } from '@tend/contracts';
 import { screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { makeContact } from '@/test/fixtures';
 
 /** A column of the drawn board, by its name. */
@@ -13,6 +14,13 @@ export function cardNames(columnName: string): string[] {
     .queryAllByRole('button', { name: /,|^[^,]+$/ })
     .filter((element) => element.classList.contains('contact-card__open'))
     .map((element) => element.querySelector(':scope > .visually-hidden')?.textContent ?? '');
+}
+
+/** Clicks a column's '+ Add contact' once the board shows the column. */
+export async function clickAddContact(user: ReturnType<typeof userEvent.setup>, columnName: string): Promise<void> {
+  await user.click(
+    within(await screen.findByRole('region', { name: columnName })).getByRole('button', { name: '+ Add contact' }),
+  );
 }
 
 /** New: Ada (top), Grace; Colleagues: Alan. */
