@@ -1,7 +1,7 @@
 import { CONTACT_FIELD_KEYS, type Contact, type ContactFieldKey } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { contactKeys } from './keys';
+import { contactKeys } from '@/lib/contact-keys';
 
 /** The editable fields of the contact card, as the form holds them (empty string = no value; a date YYYY-MM-DD). */
 export type ContactFields = Record<ContactFieldKey, string>;

@@ -17,7 +17,6 @@ import { ApiError, readErrorMessages } from '@/lib/api-client';
 import { boardContactPath } from '@/lib/routes';
 import { useCreateContact } from '../api/create-contact';
 import { CONTACT_MESSAGES } from '../messages';
-import '../contact.css';
 import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
 import { ContactFieldInput } from './contact-field-input';
 
@@ -44,7 +43,7 @@ interface AddContactModalProps {
   tierId: number | undefined;
   onClose: () => void;
   onCreated: (contact: Contact) => void;
-  /** The server refused because a free plan already holds 25 contacts (403). */
+  /** The server refused because a free plan already holds its allowance of contacts (403). */
   onLimitReached: () => void;
 }
 

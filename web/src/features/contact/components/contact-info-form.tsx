@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { ContactFields } from '../api/update-contact';
 import { ContactFieldInput } from './contact-field-input';
+import './contact-info-form.css';
 
 export type ContactFieldErrors = Partial<Record<keyof ContactFields, string>>;
 

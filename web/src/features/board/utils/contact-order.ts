@@ -53,8 +53,8 @@ export function applyMove(contacts: readonly Contact[], move: ContactMove): Cont
 
 /**
  * Takes the server's answer into the cached list: contacts already in the list are replaced by id.
- * Contacts the list does not hold are not added (a free plan shows only the 25 newest, while a move
- * answers every contact of both columns).
+ * Contacts the list does not hold are not added (a free plan shows only its newest, up to the allowance,
+ * while a move answers every contact of both columns).
  */
 export function mergeContacts(contacts: readonly Contact[], updated: readonly Contact[]): Contact[] {
   const byId = new Map(updated.map((contact) => [contact.id, contact]));

@@ -1,4 +1,4 @@
-import { BILLING_NOT_CONFIGURED_MESSAGE, ORIGINAL_PASSWORD_INCORRECT_MESSAGE } from '@tend/contracts';
+import { BILLING_NOT_CONFIGURED_MESSAGE } from '@tend/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,21 +6,20 @@ import { makeUser } from '@/test/fixtures';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderScreen } from '@/test/render';
 import {
-  DELETE_ACCOUNT_FAILED_MESSAGE,
   DOWNGRADE_NO_SUBSCRIPTION_MESSAGE,
   DOWNGRADE_SUCCESS_MESSAGE,
   EMAIL_NOT_AVAILABLE,
   REACTIVATE_SUCCESS_MESSAGE,
 } from '../messages';
-import { AccountPage } from './account-page';
+import { AccountBillingSections } from './account-billing-sections';
 
 const session = (body: unknown) => ({ body, headers: { 'X-CSRF-Token': 't' } });
 
-describe('AccountPage', () => {
+describe('AccountBillingSections', () => {
   it('shows the free plan and hides Manage billing without a payment-provider id', () => {
     const me = makeUser({ plan: 'free', stripe_id: null });
     const http = mockFetch({ 'GET /api/session': session(me) });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
+    renderScreen(<AccountBillingSections user={me} />, { path: '/account', user: me });
     expect(screen.getByRole('heading', { name: 'Free plan' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Manage billing' })).not.toBeInTheDocument();
     expect(http.callsTo('GET', '/api/retreive-customer-info')).toHaveLength(0);
@@ -29,7 +28,7 @@ describe('AccountPage', () => {
   it('says billing is not configured before the click: Upgrade to Premium is disabled with the reason', async () => {
     const me = makeUser({ plan: 'free', stripe_id: null });
     mockFetch({ 'GET /api/session': session(me), 'GET /api/config': { body: { billing_enabled: false } } });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
+    renderScreen(<AccountBillingSections user={me} />, { path: '/account', user: me });
     const upgrade = screen.getByRole('button', { name: 'Upgrade to Premium' });
     await waitFor(() => expect(upgrade).toBeDisabled());
     expect(upgrade).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
@@ -39,7 +38,7 @@ describe('AccountPage', () => {
   it('offers Upgrade to Premium when billing is configured', async () => {
     const me = makeUser({ plan: 'free', stripe_id: null });
     const http = mockFetch({ 'GET /api/session': session(me), 'GET /api/config': { body: { billing_enabled: true } } });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
+    renderScreen(<AccountBillingSections user={me} />, { path: '/account', user: me });
     await waitFor(() => expect(http.callsTo('GET', '/api/config')).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Upgrade to Premium' })).toBeEnabled();
     expect(screen.queryByText(BILLING_NOT_CONFIGURED_MESSAGE)).not.toBeInTheDocument();
@@ -51,7 +50,7 @@ describe('AccountPage', () => {
       'GET /api/session': session(me),
       'GET /api/retreive-customer-info': { status: 503, body: { errors: ['Billing is not configured.'] } },
     });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
+    renderScreen(<AccountBillingSections user={me} />, { path: '/account', user: me });
     expect(screen.getByRole('heading', { name: 'Premium plan' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Manage billing' })).toBeInTheDocument();
     expect(await screen.findByText(/Billing details are unavailable right now/)).toBeInTheDocument();
@@ -75,7 +74,7 @@ describe('AccountPage', () => {
         },
       },
     });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
+    renderScreen(<AccountBillingSections user={me} />, { path: '/account', user: me });
     expect(await screen.findByText('billing@example.com')).toBeInTheDocument();
     expect(screen.getByText('Canceled')).toBeInTheDocument();
     expect(screen.getByText(/Your premium benefits stay until July 1, 2025/)).toBeInTheDocument();
@@ -96,7 +95,7 @@ describe('AccountPage', () => {
       ],
       'POST /api/cancel-subscription': { body: { message: DOWNGRADE_SUCCESS_MESSAGE } },
     });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
+    renderScreen(<AccountBillingSections user={me} />, { path: '/account', user: me });
     expect(
       await screen.findByText(/\$10\.00\/month, unlimited contact cards\. Renews on July 1, 2025\./),
     ).toBeInTheDocument();
@@ -117,7 +116,7 @@ describe('AccountPage', () => {
       'GET /api/retreive-customer-info': { body: { cus: {}, sub: {} } },
       'POST /api/cancel-subscription': { status: 201, body: { message: DOWNGRADE_NO_SUBSCRIPTION_MESSAGE } },
     });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
+    renderScreen(<AccountBillingSections user={me} />, { path: '/account', user: me });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cancel Premium' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Premium?' });
@@ -135,7 +134,7 @@ describe('AccountPage', () => {
       ],
       'POST /api/reactivate-subscription': { body: { message: REACTIVATE_SUCCESS_MESSAGE } },
     });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
+    renderScreen(<AccountBillingSections user={me} />, { path: '/account', user: me });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Reactivate' }));
     expect(await screen.findByText(REACTIVATE_SUCCESS_MESSAGE)).toBeInTheDocument();
     expect(http.callsTo('POST', '/api/reactivate-subscription')[0]?.body).toEqual({ userId: 7 });
@@ -154,70 +153,12 @@ describe('AccountPage', () => {
         headers: { Location: 'https://billing.example/p/1' },
       },
     });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
+    renderScreen(<AccountBillingSections user={me} />, { path: '/account', user: me });
     const billing = (await screen.findByRole('heading', { name: 'Manage billing' })).closest('section');
     if (!billing) throw new Error('no billing section');
     await userEvent.setup().click(await within(billing).findByRole('button', { name: 'Open billing portal' }));
     await waitFor(() =>
       expect(open).toHaveBeenCalledWith('https://billing.example/p/1', '_blank', 'noopener,noreferrer'),
     );
-  });
-
-  it('deletes the account after confirming in a dialog, then forgets the session', async () => {
-    const me = makeUser({ id: 7 });
-    const http = mockFetch({
-      // The server ends the session with the account: the next session read is signed out.
-      'GET /api/session': [session(me), session({})],
-      'DELETE /api/users/7': { status: 204 },
-    });
-    const { queryClient } = renderScreen(<AccountPage />, { path: '/account', user: me });
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete account?' });
-    // Re-authentication: nothing happens until the password is typed.
-    const confirm = within(dialog).getByRole('button', { name: 'Delete Account' });
-    expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByLabelText('Password'), 'Passw0rd!');
-    await user.click(confirm);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(http.callsTo('DELETE', '/api/users/7')).toHaveLength(1);
-    expect(http.callsTo('DELETE', '/api/users/7')[0]?.body).toEqual({ password: 'Passw0rd!' });
-    await waitFor(() => expect(queryClient.getQueryData(['session'])).toBeNull());
-    expect(window.localStorage.getItem('tend.current-user')).toBeNull();
-  });
-
-  it('says a wrong password and keeps the account and the dialog', async () => {
-    const me = makeUser({ id: 7 });
-    const http = mockFetch({
-      'GET /api/session': session(me),
-      'DELETE /api/users/7': { status: 422, body: { errors: [ORIGINAL_PASSWORD_INCORRECT_MESSAGE] } },
-    });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete account?' });
-    // Enter in the field submits.
-    await user.type(within(dialog).getByLabelText('Password'), 'Wrong-passw0rd{Enter}');
-    expect(await screen.findByText(ORIGINAL_PASSWORD_INCORRECT_MESSAGE)).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Delete account?' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/account');
-    expect(http.callsTo('DELETE', '/api/users/7')).toHaveLength(1);
-  });
-
-  it('keeps the dialog closable with Cancel and reports a failed deletion', async () => {
-    const me = makeUser({ id: 7 });
-    mockFetch({ 'GET /api/session': session(me), 'DELETE /api/users/7': { status: 500 } });
-    renderScreen(<AccountPage />, { path: '/account', user: me });
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    let dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-
-    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Password'), 'Passw0rd!');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
-    expect(await screen.findByText(DELETE_ACCOUNT_FAILED_MESSAGE)).toBeInTheDocument();
   });
 });

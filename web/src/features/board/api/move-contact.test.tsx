@@ -4,12 +4,13 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
+import { contactKeys } from '@/lib/contact-keys';
 import { createQueryClient } from '@/lib/query-client';
 import { mockFetch } from '@/test/fetch-mock';
-import { makeContact } from '@/test/fixtures';
-import { CONTACT_MESSAGES } from '../messages';
+import { makeContact, makeTier } from '@/test/fixtures';
+import { BOARD_MESSAGES } from '../messages';
 import { groupContactsByTier } from '../utils/contact-order';
-import { contactKeys } from './keys';
+import { useMoveToColumn } from '../hooks/use-move-to-column';
 import { useMoveContact } from './move-contact';
 
 // Column 1: Ada (1), Grace (2); column 2: Alan (3).
@@ -23,7 +24,7 @@ function columnIds(contacts: Contact[] | undefined, tierId: number): number[] {
   return (groupContactsByTier(contacts ?? []).get(tierId) ?? []).map((contact) => contact.id);
 }
 
-function setup() {
+function setup<Result>(hook: () => Result) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(contactKeys.list, board);
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -32,7 +33,7 @@ function setup() {
       <Toaster />
     </QueryClientProvider>
   );
-  const { result } = renderHook(() => useMoveContact(), { wrapper });
+  const { result } = renderHook(hook, { wrapper });
   return { queryClient, result, cached: () => queryClient.getQueryData<Contact[]>(contactKeys.list) };
 }
 
@@ -59,7 +60,7 @@ describe('useMoveContact', () => {
     ];
     const http = mockFetch({ 'POST /api/contacts/2/move': { body: { contacts: answer } } });
     const release = holdMoveRequest(http);
-    const { result, cached } = setup();
+    const { result, cached } = setup(useMoveContact);
 
     act(() => result.current.mutate({ contactId: 2, tierId: 2, index: 0, columnOrder: 1 }));
     await waitFor(() => expect(columnIds(cached(), 2)).toEqual([2, 3]));
@@ -76,31 +77,54 @@ describe('useMoveContact', () => {
   it('restores the cached board and says so when the server fails (500)', async () => {
     const http = mockFetch({ 'POST /api/contacts/1/move': { status: 500, body: 'boom' } });
     const release = holdMoveRequest(http);
-    const { result, cached } = setup();
+    const { result, cached } = setup(useMoveContact);
 
     act(() => result.current.mutate({ contactId: 1, tierId: 2, index: 1, columnOrder: 1 }));
     await waitFor(() => expect(columnIds(cached(), 2)).toEqual([3, 1]));
 
     release();
-    expect(await screen.findByText(CONTACT_MESSAGES.moveFailed)).toBeInTheDocument();
+    expect(await screen.findByText(BOARD_MESSAGES.moveFailed)).toBeInTheDocument();
     expect(cached()).toEqual(board);
     expect(columnIds(cached(), 1)).toEqual([1, 2]);
   });
 
   it("shows the caller's failure message with the server's reason for a 4xx", async () => {
     mockFetch({ 'POST /api/contacts/1/move': { status: 404, body: { errors: ['Contact not found.'] } } });
-    const { result, cached } = setup();
+    const { result, cached } = setup(useMoveContact);
     act(() =>
       result.current.mutate({
         contactId: 1,
         tierId: 2,
         index: 0,
         columnOrder: 1,
-        failureMessage: CONTACT_MESSAGES.columnUpdateFailed,
+        failureMessage: BOARD_MESSAGES.columnUpdateFailed,
       }),
     );
-    expect(await screen.findByText(CONTACT_MESSAGES.columnUpdateFailed)).toBeInTheDocument();
+    expect(await screen.findByText(BOARD_MESSAGES.columnUpdateFailed)).toBeInTheDocument();
     expect(screen.getByText('Contact not found.')).toBeInTheDocument();
+    expect(cached()).toEqual(board);
+  });
+});
+
+describe("useMoveToColumn (the contact card's column selector)", () => {
+  beforeEach(() => window.localStorage.setItem('tend.csrf-token', 't'));
+
+  it('moves the card to the top of the chosen column and says so', async () => {
+    const moved = makeContact({ id: 2, name: 'Grace', tier_id: 2, column_order: 1, vertical_order: 1 });
+    const http = mockFetch({ 'POST /api/contacts/2/move': { body: { contacts: [moved] } } });
+    const { result, cached } = setup(() => useMoveToColumn(2));
+    act(() => result.current.moveTo(makeTier({ id: 2, name: 'Colleagues', position: 1 })));
+    expect(await screen.findByText(BOARD_MESSAGES.columnUpdated)).toBeInTheDocument();
+    expect(http.callsTo('POST', '/api/contacts/2/move')[0]?.body).toEqual({ tier_id: 2, index: 0 });
+    expect(columnIds(cached(), 2)).toEqual([2, 3]);
+    expect(result.current.pending).toBe(false);
+  });
+
+  it('puts the card back and says the column update failed', async () => {
+    mockFetch({ 'POST /api/contacts/2/move': { status: 500 } });
+    const { result, cached } = setup(() => useMoveToColumn(2));
+    act(() => result.current.moveTo(makeTier({ id: 2, name: 'Colleagues', position: 1 })));
+    expect(await screen.findByText(BOARD_MESSAGES.columnUpdateFailed)).toBeInTheDocument();
     expect(cached()).toEqual(board);
   });
 });

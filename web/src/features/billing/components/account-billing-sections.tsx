@@ -1,21 +1,18 @@
 import { FREE_PLAN_CARD_LIMIT, type User } from '@tend/contracts';
-import { ArrowLeft, CreditCard, Sprout, Trash2, TriangleAlert } from 'lucide-react';
+import { CreditCard, Sprout } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ActionNote } from '@/components/ui/action-note';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage } from '@/lib/api-client';
 import { ROUTES } from '@/lib/routes';
-import { useCurrentUser } from '@/lib/session';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { displayedMonthlyPrice, displayedPeriod, useCustomerInfo, type CustomerInfo } from '../api/customer-info';
 import { useReactivateSubscription } from '../api/reactivate-subscription';
 import { useUpgrade } from '../hooks/use-upgrade';
-import { DeleteAccountDialog } from './delete-account-dialog';
 import { BillingPortalButton, PaymentIssueAlert, periodEndDate } from './payment-issue';
 import {
   DOWNGRADE_FAILED_MESSAGE,
@@ -197,49 +194,20 @@ function BillingSection({
   );
 }
 
-function DeleteAccountSection({ user }: { user: User }) {
-  const [open, setOpen] = useState(false);
-
-  return (
-    <section className="panel panel--danger" aria-labelledby="delete-heading">
-      <div className="panel__row">
-        <div>
-          <h2 id="delete-heading" className="panel__title">
-            <TriangleAlert size={18} aria-hidden="true" /> Delete Account
-          </h2>
-          <p className="panel__text">
-            Permanently delete your account, contacts, interaction notes and reminders. Any Premium subscription is
-            cancelled first.
-          </p>
-        </div>
-        <Button variant="danger" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setOpen(true)}>
-          Delete Account
-        </Button>
-      </div>
-      <DeleteAccountDialog user={user} open={open} onOpenChange={setOpen} />
-    </section>
-  );
-}
-
-export function AccountPage() {
-  const user = useCurrentUser();
+/**
+ * The Account screen's plan and billing (the app composes them with account deletion): the plan
+ * and what can be done with it, and, for a user known to the payment provider, the billing portal.
+ */
+export function AccountBillingSections({ user }: { user: User }) {
   const hasBilling = !!user.stripe_id;
   const customer = useCustomerInfo(hasBilling);
 
   return (
-    <div className="page page--narrow">
-      <PageTitle>Account</PageTitle>
-      <div className="page__header">
-        <h1 className="page__title">Account</h1>
-        <Link to={ROUTES.board} className="back-link">
-          <ArrowLeft size={16} aria-hidden="true" /> Back to Board
-        </Link>
-      </div>
+    <>
       <PlanSection user={user} info={customer.data} />
       {hasBilling ? (
         <BillingSection info={customer.data} loading={customer.isLoading} failed={customer.isError} />
       ) : null}
-      <DeleteAccountSection user={user} />
-    </div>
+    </>
   );
 }

@@ -2,9 +2,9 @@ import type { Contact, MoveContactRequest, MoveContactResponse } from '@tend/con
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '@/components/ui/toast';
 import { api, serverReason } from '@/lib/api-client';
-import { CONTACT_MESSAGES } from '../messages';
+import { contactKeys } from '@/lib/contact-keys';
+import { BOARD_MESSAGES } from '../messages';
 import { applyMove, mergeContacts, type ContactMove } from '../utils/contact-order';
-import { contactKeys } from './keys';
 
 export interface MoveContactVariables extends ContactMove {
   /** Toasted after a failed move has been rolled back (defaults to a generic message). */
@@ -40,7 +40,7 @@ export function useMoveContact() {
     },
     onError: (error, move, context) => {
       if (context?.snapshot) queryClient.setQueryData<Contact[]>(contactKeys.list, context.snapshot);
-      notify.error(move.failureMessage ?? CONTACT_MESSAGES.moveFailed, { detail: serverReason(error) });
+      notify.error(move.failureMessage ?? BOARD_MESSAGES.moveFailed, { detail: serverReason(error) });
     },
     onSuccess: (answer, move) => {
       queryClient.setQueryData<Contact[]>(contactKeys.list, (contacts) =>
