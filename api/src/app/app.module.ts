@@ -109,7 +109,7 @@ export class AppModule {
           retryDelayMs: config.jobRetryDelayMs,
         }),
         MailInfraModule.forRoot(config),
-        TaskScheduleModule.forRoot({ cron }),
+        TaskScheduleModule.forRoot({ scheduler: roles.includes('scheduler'), cron }),
         ...(roles.includes('api') ? [HttpModule.forRoot(config)] : []),
         ...(roles.includes('worker') ? [WorkerModule.forRoot(config)] : []),
         ...(roles.includes('scheduler') ? [SchedulerModule] : []),

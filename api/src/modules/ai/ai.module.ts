@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { JobsModule } from '../../infra/queue/job-declarations';
 import { ContactsModule } from '../contacts/contacts.module';
 import { InteractionsModule } from '../interactions/interactions.module';
 import { UsersModule } from '../users/users.module';
@@ -8,6 +9,7 @@ import { AiService } from './ai.service';
 import { DRAFT_BOX, DraftBox } from './draft-box';
 import { DraftLimits } from './draft-limits';
 import { DraftWriter } from './draft-writer.service';
+import { AI_JOBS } from './jobs/ai.jobs';
 import { AI_PROVIDER } from './providers/ai-provider';
 import { createAiProvider } from './providers/create-provider';
 
@@ -16,7 +18,7 @@ import { createAiProvider } from './providers/create-provider';
  * provider `AI_PROVIDER` names: Gemini, an OpenAI-compatible server (a local model), or the template.
  */
 @Module({
-  imports: [UsersModule, ContactsModule, InteractionsModule],
+  imports: [UsersModule, ContactsModule, InteractionsModule, JobsModule.declare(AI_JOBS)],
   controllers: [AiController],
   providers: [
     AiService,

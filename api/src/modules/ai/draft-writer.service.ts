@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { localDate } from '@tend/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { DraftJobResult, JobData } from '../../infra/queue/job-map';
+import type { JobData } from '../../infra/queue/job-map';
 import { Clock } from '../../infra/time/clock';
 import { InteractionsService } from '../interactions/interactions.service';
 import { UsersService } from '../users/users.service';
 import { DRAFT_BOX, DraftBox } from './draft-box';
 import { finishDraft } from './draft-text';
+import type { DraftJobResult } from './jobs/ai.jobs';
 import { buildPrompt, PROMPT_BUDGET, type DraftContext } from './prompt-builder';
 import { AI_PROVIDER, redactor, type AiProvider, type Redact } from './providers/ai-provider';
 import { withRetries } from './providers/retry';

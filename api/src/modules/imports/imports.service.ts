@@ -15,7 +15,6 @@ import {
 } from '@tend/contracts';
 import { randomUUID } from 'node:crypto';
 import { JobDispatcher } from '../../infra/queue/job-dispatcher';
-import { JOB_ATTEMPTS } from '../../infra/queue/job-map';
 import { BoardService, type BoardOwner } from '../board/board.service';
 import { ContactsService, type ContactFields, type NewCard } from '../contacts/contacts.service';
 import { TiersService } from '../tiers/tiers.service';
@@ -183,7 +182,7 @@ export class ImportsService {
    * fails. Each batch is one board write (one lock) that adds the new people at the top of the
    * column, updates or skips duplicates, and records its progress in the same transaction.
    */
-  async run(importId: string, attemptsMade: number): Promise<void> {
+  async run(importId: string, lastAttempt: boolean): Promise<void> {
     const em = this.em.fork();
     const run = await em.findOne(ImportRun, importId, { populate: ['rows'] });
     if (!run || run.state !== 'running' || !run.rows) return;
@@ -197,7 +196,7 @@ export class ImportsService {
       try {
         finished = await this.batch(boardOwner, importId, rows);
       } catch (error) {
-        if (attemptsMade + 1 < JOB_ATTEMPTS) throw error;
+        if (!lastAttempt) throw error;
         await this.fail(importId, rows, error);
         return;
       }
