@@ -9,7 +9,6 @@ import {
 import { CONTACT_NOT_FOUND_MESSAGE } from '../board/board.errors';
 import { BoardService, type BoardOwner } from '../board/board.service';
 import { TiersService } from '../tiers/tiers.service';
-import { User } from '../users/user.entity';
 import { Contact } from './contact.entity';
 import { ContactPhotosService } from './contact-photos.service';
 import { photoUrlOf } from './contacts.mapper';
@@ -173,7 +172,7 @@ export class ContactsService {
     const taken = cards.slice(0, room);
     const contacts = taken.map((card, index) => {
       const contact = em.create(Contact, {
-        user: em.getReference(User, user.id),
+        user: user.id,
         tier,
         name: card.name,
         verticalOrder: top + taken.length - 1 - index,

@@ -6,6 +6,7 @@ import { ContactsModule } from '../contacts/contacts.module';
 import { InteractionsModule } from '../interactions/interactions.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { TiersModule } from '../tiers/tiers.module';
+import { UsersModule } from '../users/users.module';
 import { ExportsService } from './exports.service';
 import { ExportsController, ImportsController } from './imports.controller';
 import { ImportsService } from './imports.service';
@@ -19,6 +20,7 @@ import { IMPORTS_JOBS } from './jobs/imports.jobs';
     TiersModule,
     InteractionsModule,
     NotificationsModule,
+    UsersModule,
     JobsModule.declare(IMPORTS_JOBS),
   ],
   controllers: [ImportsController, ExportsController],

@@ -18,7 +18,7 @@ import { JobDispatcher } from '../../infra/queue/job-dispatcher';
 import { BoardService, type BoardOwner } from '../board/board.service';
 import { ContactsService, type ContactFields, type NewCard } from '../contacts/contacts.service';
 import { TiersService } from '../tiers/tiers.service';
-import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { ImportRun, type StoredRow } from './import-run.entity';
 import { ImportFileError } from './parsers/import-file-error';
 import { cardKeys, readImportFile } from './parsers/read-import-file';
@@ -76,6 +76,7 @@ export class ImportsService {
     private readonly contacts: ContactsService,
     private readonly tiers: TiersService,
     private readonly board: BoardService,
+    private readonly users: UsersService,
     private readonly jobs: JobDispatcher,
   ) {}
 
@@ -100,7 +101,7 @@ export class ImportsService {
     const room = limit === null ? fresh.length : Math.max(0, limit - (await this.board.cardCount(this.em, user.id)));
     const run = this.em.create(ImportRun, {
       id: randomUUID(),
-      user: this.em.getReference(User, user.id),
+      user: user.id,
       tierId: request.tier_id,
       format: read.format,
       fileName: (file.originalname || 'import').slice(0, 255),
@@ -188,7 +189,7 @@ export class ImportsService {
     if (!run || run.state !== 'running' || !run.rows) return;
     const rows = run.rows;
     const userId = run.user.id;
-    const owner = await em.findOne(User, userId, { fields: ['plan'] });
+    const owner = await this.users.findById(userId);
     if (!owner) return;
     const boardOwner: BoardOwner = { id: userId, plan: owner.plan };
     for (;;) {

@@ -4,6 +4,7 @@ import { ContactsModule } from '../contacts/contacts.module';
 import { InteractionsModule } from '../interactions/interactions.module';
 import { MailModule } from '../mail/mail.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { UsersModule } from '../users/users.module';
 import { REMINDERS_JOBS } from './jobs/reminders.jobs';
 import { RemindersWatchdog } from './reminders-watchdog.service';
 import { RemindersController } from './reminders.controller';
@@ -12,7 +13,14 @@ import { UnsubscribeTokens } from './unsubscribe-tokens';
 
 /** Daily follow-up reminder emails: the fan-out, the delivery, the unsubscribe link. */
 @Module({
-  imports: [ContactsModule, InteractionsModule, NotificationsModule, MailModule, JobsModule.declare(REMINDERS_JOBS)],
+  imports: [
+    ContactsModule,
+    InteractionsModule,
+    NotificationsModule,
+    MailModule,
+    UsersModule,
+    JobsModule.declare(REMINDERS_JOBS),
+  ],
   controllers: [RemindersController],
   providers: [RemindersService, UnsubscribeTokens, RemindersWatchdog],
   exports: [RemindersService, RemindersWatchdog],

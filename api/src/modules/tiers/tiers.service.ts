@@ -3,7 +3,6 @@ import { Injectable, NotFoundException, UnprocessableEntityException } from '@ne
 import { DEFAULT_TIER_NAMES, NEW_COLUMN_NAME } from '@tend/contracts';
 import { COLUMN_NOT_FOUND_MESSAGE } from '../board/board.errors';
 import { BoardService } from '../board/board.service';
-import { User } from '../users/user.entity';
 import { Tier } from './tier.entity';
 
 export { COLUMN_NOT_FOUND_MESSAGE };
@@ -21,9 +20,7 @@ export class TiersService {
 
   /** The spec's four starting columns, by position (in the caller's transaction: the new user's). */
   async createDefaults(userId: number): Promise<Tier[]> {
-    const tiers = DEFAULT_TIER_NAMES.map((name, position) =>
-      this.em.create(Tier, { user: this.em.getReference(User, userId), name, position }),
-    );
+    const tiers = DEFAULT_TIER_NAMES.map((name, position) => this.em.create(Tier, { user: userId, name, position }));
     await this.em.persist(tiers).flush();
     return tiers;
   }
@@ -55,7 +52,7 @@ export class TiersService {
   create(userId: number, name: string = NEW_COLUMN_NAME): Promise<Tier> {
     return this.board.write(userId, async (em) => {
       const tier = em.create(Tier, {
-        user: em.getReference(User, userId),
+        user: userId,
         name,
         position: await this.board.nextColumnPosition(em, userId),
       });

@@ -135,13 +135,13 @@ interface BoardColumnsProps {
   trailing: ReactNode;
 }
 
+/** A move back to the column just left is ignored for this long (see `lastCross`). */
+const BOUNCE_GUARD_MS = 150;
+
 /**
  * The columns and drag and drop (dnd-kit): within and across columns, mouse, touch and keyboard,
  * with a drag overlay, auto-scroll and spoken announcements. The drop is reported once.
  */
-/** A move back to the column just left is ignored for this long (see `lastCross`). */
-const BOUNCE_GUARD_MS = 150;
-
 export function BoardColumns({
   tiers,
   columns,
