@@ -55,9 +55,17 @@ describe('the route table in docs/ARCHITECTURE.md', () => {
       extension: false,
     });
     expect(rows).toContainEqual({
+      method: 'DELETE',
+      path: '/api/extension-tokens/:id',
+      module: 'extension-tokens',
+      access: 'verified',
+      csrfExempt: false,
+      extension: false,
+    });
+    expect(rows).toContainEqual({
       method: 'GET',
       path: '/dev/mailbox',
-      module: 'http',
+      module: 'mail',
       access: 'public',
       csrfExempt: false,
       extension: false,
