@@ -1,10 +1,7 @@
 import { Injectable, type INestApplicationContext, type Type } from '@nestjs/common';
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ENTITIES } from '../src/app/entities';
-import { createOrmOptions } from '../src/infra/database/mikro-orm.config';
 import { JobDeadlineExceededError, JobDispatcher } from '../src/infra/queue/job-dispatcher';
 import { declareJobs, JobsModule } from '../src/infra/queue/job-declarations';
 import { HandlesJob, type JobContext, type JobHandler } from '../src/infra/queue/job-handler';
@@ -17,7 +14,8 @@ import { IMPORTS_QUEUE } from '../src/modules/imports/jobs/imports.jobs';
 import { MAIL_QUEUE } from '../src/modules/mail/jobs/mail.jobs';
 import { REMINDERS_QUEUE } from '../src/modules/reminders/jobs/reminders.jobs';
 import { redisAvailable } from './helpers/test-app';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+import { bootError } from './helpers/boot-error';
+import { testOrmModule, useTestDatabase } from './helpers/test-database';
 
 /** What the handler under test saw, and what it should do next time, per message id. */
 interface Script {
@@ -112,23 +110,13 @@ class BillingHandler implements JobHandler<'billing', 'billing.sync-customers'> 
 const RETRY_DELAY_MS = 40;
 let nextId = 1;
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
-
 /** Handlers run in an EntityManager context of their own: the runner needs MikroORM. */
-function orm() {
-  return MikroOrmModule.forRoot({ ...createOrmOptions(database.url, ENTITIES), registerRequestContext: false });
-}
+const database = useTestDatabase();
 
 async function startRunner(redisUrl: string | undefined): Promise<INestApplicationContext> {
   const moduleRef = await Test.createTestingModule({
     imports: [
-      orm(),
+      testOrmModule(database),
       QueueModule.forRoot({
         redisUrl,
         prefix: `runners-${randomBytes(4).toString('hex')}`,
@@ -326,23 +314,16 @@ describe.each(runners)('the %s job runner', (runner) => {
 });
 
 describe('the worker’s handlers', () => {
-  async function boot(handlers: Type[], queues: QueueDeclaration[]): Promise<unknown> {
-    try {
-      const moduleRef = await Test.createTestingModule({
-        imports: [
-          orm(),
-          QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
-          JobsModule.declare(declareJobs({ queues })),
-          JobWorkerModule.forRoot({ bullmq: false }),
-        ],
-        providers: handlers,
-      }).compile();
-      await moduleRef.init();
-      await moduleRef.close();
-      return undefined;
-    } catch (error) {
-      return error;
-    }
+  function boot(handlers: Type[], queues: QueueDeclaration[]): Promise<unknown> {
+    return bootError({
+      imports: [
+        testOrmModule(database),
+        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
+        JobsModule.declare(declareJobs({ queues })),
+        JobWorkerModule.forRoot({ bullmq: false }),
+      ],
+      providers: handlers,
+    });
   }
 
   it('refuse to boot when two handlers claim one job', async () => {

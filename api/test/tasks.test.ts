@@ -1,13 +1,9 @@
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Injectable, Module, type ModuleMetadata } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { Test } from '@nestjs/testing';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES } from '../src/app/entities';
-import { createOrmOptions } from '../src/infra/database/mikro-orm.config';
+import { describe, expect, it } from 'vitest';
 import { declareJobs, JobsModule } from '../src/infra/queue/job-declarations';
 import { QueueModule } from '../src/infra/queue/queue.module';
 import { TaskScheduleModule } from '../src/infra/schedule/schedule.module';
@@ -15,8 +11,9 @@ import { defineTask, ScheduledTask, type RunnableTask, type TaskResult } from '.
 import { TaskRunner } from '../src/infra/schedule/task-runner.service';
 import { MailService } from '../src/modules/mail/mail.service';
 import { renderLayout } from '../src/modules/mail/templates/layout';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+import { redisAvailable, useTestApp, type TestApp } from './helpers/test-app';
+import { bootError } from './helpers/boot-error';
+import { testOrmModule, useTestDatabase } from './helpers/test-database';
 
 const API_DIR = resolve(__dirname, '..');
 
@@ -60,14 +57,7 @@ async function strandMail(app: TestApp, to: string): Promise<void> {
 const modes = redisAvailable() ? (['in-process', 'bullmq'] as const) : (['in-process'] as const);
 
 describe.each(modes)('scheduled tasks (%s)', (mode) => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp(mode);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp({}, { mode });
 
   it('lists every task with its schedule', async () => {
     const { code, output } = await runTaskCli(app, ['--list']);
@@ -137,31 +127,17 @@ class SweepWorkerModule {}
 class UndeclaredSweepModule {}
 
 describe('the scheduler’s tasks', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase();
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
-
-  async function boot(imports: ModuleMetadata['imports'], scheduler: boolean): Promise<unknown> {
-    try {
-      const moduleRef = await Test.createTestingModule({
-        imports: [
-          MikroOrmModule.forRoot({ ...createOrmOptions(database.url, ENTITIES), registerRequestContext: false }),
-          QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
-          TaskScheduleModule.forRoot({ scheduler, cron: false }),
-          ...(imports ?? []),
-        ],
-      }).compile();
-      await moduleRef.init();
-      await moduleRef.close();
-      return undefined;
-    } catch (error) {
-      return error;
-    }
+  function boot(imports: ModuleMetadata['imports'], scheduler: boolean): Promise<unknown> {
+    return bootError({
+      imports: [
+        testOrmModule(database),
+        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
+        TaskScheduleModule.forRoot({ scheduler, cron: false }),
+        ...(imports ?? []),
+      ],
+    });
   }
 
   it('refuse to boot the scheduler role when a declared task is not registered (its worker module left out)', async () => {
