@@ -32,18 +32,20 @@ class BullMqWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown
 
   onApplicationBootstrap(): void {
     for (const queue of this.declarations.queues()) {
-      if (queue.rateLimit && !this.config)
+      if (queue.rateLimit && !this.config) {
         throw new Error(`The queue ${queue.name}'s rate limit needs the app's configuration.`);
+      }
       const limiter = this.config ? queue.rateLimit?.(this.config) : undefined;
       const name = queue.name as QueueName;
-      const process = (job: Job) =>
+      // BullMQ counts the attempts that failed; the job's own `attempts` is what it was added with.
+      const handle = (job: Job) =>
         this.registry.run(name, job.name, job.data, {
           id: job.id ?? '',
           attemptsMade: job.attemptsMade,
           isLastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
         });
       this.workers.push(
-        new Worker(queue.name, process, {
+        new Worker(queue.name, handle, {
           ...this.redis,
           concurrency: queue.concurrency,
           ...(limiter ? { limiter } : {}),
