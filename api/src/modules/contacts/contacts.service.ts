@@ -11,7 +11,6 @@ import {
 import { CONTACT_NOT_FOUND_MESSAGE } from '../board/board.errors';
 import { BoardService, type BoardChange, type BoardOwner } from '../board/board.service';
 import { TiersService } from '../tiers/tiers.service';
-import { User } from '../users/user.entity';
 import { Contact } from './contact.entity';
 import { ContactPhotosService } from './contact-photos.service';
 import { writeFields } from './contact-field-values';
@@ -145,7 +144,7 @@ export class ContactsService {
       cards,
       (card, { column: tier, verticalOrder }) => {
         const contact = em.create(Contact, {
-          user: em.getReference(User, owner.id),
+          user: owner.id,
           tier,
           name: card.name,
           verticalOrder,

@@ -12,7 +12,7 @@ import { ContactsService } from '../contacts/contacts.service';
 import { InteractionsService } from '../interactions/interactions.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { TiersService } from '../tiers/tiers.service';
-import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { DataExport } from './data-export.entity';
 import { loadIcal } from './parsers/ical';
 import {
@@ -44,6 +44,7 @@ export class ExportsService {
     private readonly tiers: TiersService,
     private readonly interactions: InteractionsService,
     private readonly notifications: NotificationsService,
+    private readonly users: UsersService,
     private readonly storage: FileStorage,
     private readonly jobs: JobDispatcher,
     private readonly clock: Clock,
@@ -54,7 +55,7 @@ export class ExportsService {
   async request(userId: number): Promise<DataExport> {
     const pending = await this.em.findOne(DataExport, { user: userId, state: 'pending' });
     if (pending) return pending;
-    const created = this.em.create(DataExport, { id: randomUUID(), user: this.em.getReference(User, userId) });
+    const created = this.em.create(DataExport, { id: randomUUID(), user: userId });
     await this.em.persist(created).flush();
     await this.jobs.dispatch('imports', 'export.build', { exportId: created.id }, { jobId: `export-${created.id}` });
     return created;
@@ -114,7 +115,8 @@ export class ExportsService {
     const found = await em.findOne(DataExport, exportId);
     if (!found || found.state !== 'pending') return;
     const userId = found.user.id;
-    const user = await em.findOneOrFail(User, userId);
+    const user = await this.users.findById(userId);
+    if (!user) throw new Error(`The owner of export ${exportId} is gone.`);
     const [tiers, cards, interactions, notifications] = [
       await this.tiers.exportRows(userId),
       await this.contacts.allCards(userId),

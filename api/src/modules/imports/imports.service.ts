@@ -15,11 +15,10 @@ import {
 } from '@tend/contracts';
 import { randomUUID } from 'node:crypto';
 import { JobDispatcher } from '../../infra/queue/job-dispatcher';
-import { JOB_ATTEMPTS } from '../../infra/queue/job-map';
 import { BoardService, type BoardOwner } from '../board/board.service';
 import { ContactsService, type ContactFields, type NewCard } from '../contacts/contacts.service';
 import { TiersService } from '../tiers/tiers.service';
-import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { ImportRun, type StoredRow } from './import-run.entity';
 import { ImportFileError } from './parsers/import-file-error';
 import { cardKeys, readImportFile } from './parsers/read-import-file';
@@ -77,6 +76,7 @@ export class ImportsService {
     private readonly contacts: ContactsService,
     private readonly tiers: TiersService,
     private readonly board: BoardService,
+    private readonly users: UsersService,
     private readonly jobs: JobDispatcher,
   ) {}
 
@@ -100,7 +100,7 @@ export class ImportsService {
     const room = await this.board.room(user);
     const run = this.em.create(ImportRun, {
       id: randomUUID(),
-      user: this.em.getReference(User, user.id),
+      user: user.id,
       tierId: request.tier_id,
       format: read.format,
       fileName: (file.originalname || 'import').slice(0, 255),
@@ -182,13 +182,13 @@ export class ImportsService {
    * fails. Each batch is one board write (one lock) that adds the new people at the top of the
    * column, updates or skips duplicates, and records its progress in the same transaction.
    */
-  async run(importId: string, attemptsMade: number): Promise<void> {
+  async run(importId: string, lastAttempt: boolean): Promise<void> {
     const em = this.em.fork();
     const run = await em.findOne(ImportRun, importId, { populate: ['rows'] });
     if (!run || run.state !== 'running' || !run.rows) return;
     const rows = run.rows;
     const userId = run.user.id;
-    const owner = await em.findOne(User, userId, { fields: ['plan'] });
+    const owner = await this.users.findById(userId);
     if (!owner) return;
     const boardOwner: BoardOwner = { id: userId, plan: owner.plan };
     for (;;) {
@@ -196,7 +196,7 @@ export class ImportsService {
       try {
         finished = await this.batch(boardOwner, importId, rows);
       } catch (error) {
-        if (attemptsMade + 1 < JOB_ATTEMPTS) throw error;
+        if (!lastAttempt) throw error;
         await this.fail(importId, rows, error);
         return;
       }

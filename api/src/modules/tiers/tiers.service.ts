@@ -3,7 +3,6 @@ import { Injectable, NotFoundException, UnprocessableEntityException } from '@ne
 import { DEFAULT_TIER_NAMES, NEW_COLUMN_NAME, type ExportedTier } from '@tend/contracts';
 import { COLUMN_NOT_FOUND_MESSAGE } from '../board/board.errors';
 import { BoardService, type BoardOwner } from '../board/board.service';
-import { User } from '../users/user.entity';
 import { Tier } from './tier.entity';
 
 export { COLUMN_NOT_FOUND_MESSAGE };
@@ -21,9 +20,7 @@ export class TiersService {
 
   /** The spec's four starting columns, by position (in the caller's transaction: the new user's). */
   async createDefaults(userId: number): Promise<Tier[]> {
-    const tiers = DEFAULT_TIER_NAMES.map((name, position) =>
-      this.em.create(Tier, { user: this.em.getReference(User, userId), name, position }),
-    );
+    const tiers = DEFAULT_TIER_NAMES.map((name, position) => this.em.create(Tier, { user: userId, name, position }));
     await this.em.persist(tiers).flush();
     return tiers;
   }
@@ -65,7 +62,7 @@ export class TiersService {
   create(owner: BoardOwner, name: string = NEW_COLUMN_NAME): Promise<Tier> {
     return this.board.change(owner, async (change) => {
       const tier = change.em.create(Tier, {
-        user: change.em.getReference(User, owner.id),
+        user: owner.id,
         name,
         position: await change.nextColumnPosition(),
       });

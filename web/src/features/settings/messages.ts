@@ -1,4 +1,4 @@
-// PRODUCT.md §8 texts for the settings screen.
+/** PRODUCT.md §8 texts for the settings screen. */
 
 /** Email update failures, each where its case happens (see `emailUpdateFailureMessage`). */
 export const EMAIL_UPDATE_FAILED_MESSAGE = 'There was a problem updating your email.';

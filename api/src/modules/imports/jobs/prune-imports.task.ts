@@ -3,13 +3,10 @@ import { ScheduledTask, type RunnableTask, type TaskResult } from '../../../infr
 import { Clock } from '../../../infra/time/clock';
 import { ExportsService } from '../exports.service';
 import { ImportsService } from '../imports.service';
+import { PRUNE_IMPORTS } from './imports.jobs';
 
 /** Deletes used or expired export files, old export rows, and previews never started after a day. */
-@ScheduledTask({
-  name: 'prune-imports',
-  cron: '17 * * * *',
-  description: 'Delete expired or downloaded export files and import previews older than a day.',
-})
+@ScheduledTask(PRUNE_IMPORTS)
 @Injectable()
 export class PruneImportsTask implements RunnableTask {
   constructor(
