@@ -7,10 +7,11 @@ import {
   type DynamicModule,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import { MikroORM } from '@mikro-orm/core';
 import { Worker, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { JobDeclarations } from './job-declarations';
+import { JobDeclarations, queuesOf, type ModuleJobs } from './job-declarations';
 import { JobHandlerRegistry } from './job-handler-registry';
 import type { QueueName } from './job-map';
 import { QUEUE_CONNECTION, type QueueConnection } from './queue-connection';
@@ -67,11 +68,20 @@ class BullMqWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown
  */
 @Module({})
 export class JobWorkerModule {
-  static forRoot(options: { bullmq: boolean }): DynamicModule {
+  static forRoot(options: { bullmq: boolean; jobs: readonly ModuleJobs[] }): DynamicModule {
+    const queues = queuesOf(options.jobs);
     return {
       module: JobWorkerModule,
       imports: [DiscoveryModule],
-      providers: [JobHandlerRegistry, ...(options.bullmq ? [BullMqWorkers] : [])],
+      providers: [
+        {
+          provide: JobHandlerRegistry,
+          inject: [MikroORM, DiscoveryService, JobDeclarations],
+          useFactory: (orm: MikroORM, discovery: DiscoveryService, declarations: JobDeclarations) =>
+            new JobHandlerRegistry(orm, discovery, declarations, queues),
+        },
+        ...(options.bullmq ? [BullMqWorkers] : []),
+      ],
       exports: [JobHandlerRegistry],
     };
   }

@@ -1,8 +1,8 @@
-import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
-import { DiscoveryModule, ModuleRef } from '@nestjs/core';
+import { Global, Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService, ModuleRef } from '@nestjs/core';
 import { BullMqJobDispatcher } from './bullmq-job-dispatcher';
 import { InProcessJobDispatcher } from './in-process-job-dispatcher';
-import { JobDeclarations } from './job-declarations';
+import { JobDeclarations, queuesOf, type ModuleJobs } from './job-declarations';
 import { JobDispatcher } from './job-dispatcher';
 import { JobHandlerRegistry } from './job-handler-registry';
 import { QUEUE_CONNECTION, queueConnection } from './queue-connection';
@@ -12,6 +12,8 @@ export interface QueueOptions {
   prefix: string;
   /** The first retry's delay; later ones double. */
   retryDelayMs: number;
+  /** Every module's declaration, as the composition root lists them (app/worker-modules.ts). */
+  jobs: readonly ModuleJobs[];
 }
 
 /**
@@ -21,23 +23,28 @@ export interface QueueOptions {
 @Global()
 @Module({})
 export class QueueModule {
-  static forRoot({ redisUrl, prefix, retryDelayMs }: QueueOptions): DynamicModule {
+  static forRoot({ redisUrl, prefix, retryDelayMs, jobs }: QueueOptions): DynamicModule {
     const logger = new Logger('Queues');
+    const declarations: Provider = {
+      provide: JobDeclarations,
+      inject: [DiscoveryService],
+      useFactory: (discovery: DiscoveryService) => new JobDeclarations(discovery, queuesOf(jobs)),
+    };
     if (!redisUrl) {
       logger.log('REDIS_URL is not set: jobs run in this process (same handlers, same retries).');
       return {
         module: QueueModule,
         imports: [DiscoveryModule],
         providers: [
-          JobDeclarations,
+          declarations,
           {
             provide: JobDispatcher,
             inject: [ModuleRef, JobDeclarations],
             // The handlers live in the worker role's module, which every in-process set-up includes.
-            useFactory: (moduleRef: ModuleRef, declarations: JobDeclarations) =>
+            useFactory: (moduleRef: ModuleRef, declared: JobDeclarations) =>
               new InProcessJobDispatcher(
                 () => moduleRef.get(JobHandlerRegistry, { strict: false }),
-                declarations,
+                declared,
                 retryDelayMs,
               ),
           },
@@ -51,12 +58,12 @@ export class QueueModule {
       module: QueueModule,
       imports: [DiscoveryModule],
       providers: [
-        JobDeclarations,
+        declarations,
         { provide: QUEUE_CONNECTION, useValue: redis },
         {
           provide: JobDispatcher,
           inject: [JobDeclarations],
-          useFactory: (declarations: JobDeclarations) => new BullMqJobDispatcher(redis, declarations, retryDelayMs),
+          useFactory: (declared: JobDeclarations) => new BullMqJobDispatcher(redis, declared, retryDelayMs),
         },
       ],
       exports: [JobDispatcher, JobDeclarations, QUEUE_CONNECTION],
