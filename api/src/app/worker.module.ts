@@ -4,8 +4,9 @@ import { JobWorkerModule } from '../infra/queue/job-worker.module';
 import { MODULE_JOBS, WORKER_MODULES } from './worker-modules';
 
 /**
- * The worker role, no HTTP: the job runners and every module's worker module. Boot fails while a
- * declared job has no handler (`JobHandlerRegistry`).
+ * The worker role, no HTTP: the job runners (with Redis, `@nestjs/bullmq`'s workers, one per queue
+ * of MODULE_JOBS) and every module's worker module. Boot fails while a declared job has no handler
+ * (`JobHandlerRegistry`).
  */
 @Module({})
 export class WorkerModule {
@@ -13,7 +14,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
-        JobWorkerModule.forRoot({ bullmq: config.redisUrl !== undefined, jobs: MODULE_JOBS }),
+        JobWorkerModule.forRoot({ bullmq: config.redisUrl !== undefined, jobs: MODULE_JOBS, config }),
         ...WORKER_MODULES,
       ],
     };
