@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, type INestApplicationContext, type Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +30,8 @@ interface Script {
 }
 
 const scripts = new Map<number, Script>();
+/** Runs of the recording handler under way now, and the most there were at once. */
+const running = { now: 0, most: 0 };
 
 function script(messageId: number, failures = 0, more: Pick<Script, 'reply' | 'runMs'> = {}): Script {
   const entry = { failures, runs: [], ...more };
@@ -48,7 +51,10 @@ class RecordingHandler implements JobHandler<'mail', 'mail.send'> {
       isLastAttempt: context.isLastAttempt,
       jobId: context.id,
     });
+    running.now += 1;
+    running.most = Math.max(running.most, running.now);
     if (entry.runMs) await new Promise((r) => setTimeout(r, entry.runMs));
+    running.now -= 1;
     if (entry.runs.length <= entry.failures) throw new Error(`scripted failure ${entry.runs.length}`);
     // mail.send answers nothing; the runners carry whatever a handler answers, which these tests check.
     return entry.reply as never;
@@ -118,6 +124,8 @@ function only<Q extends QueueDeclaration>(queue: Q, ...names: (keyof Q['jobs'] &
 const MAIL = only(MAIL_QUEUE, 'mail.send');
 const AI = only(AI_QUEUE, 'ai.draft');
 const REMINDERS = only(REMINDERS_QUEUE, 'reminders.deliver');
+/** The real queues' settings (5 attempts for mail, 1 for ai), with the handlers of these tests. */
+const RUNNER_JOBS = declareJobs({ queues: [MAIL, AI] });
 
 const RETRY_DELAY_MS = 40;
 let nextId = 1;
@@ -125,7 +133,14 @@ let nextId = 1;
 /** Handlers run in an EntityManager context of their own: the runner needs MikroORM. */
 const database = useTestDatabase();
 
-async function startRunner(redisUrl: string | undefined): Promise<INestApplicationContext> {
+/**
+ * A dispatcher and a worker for RUNNER_JOBS, declared by a module and composed into the app (as
+ * app/worker-modules.ts composes each module's).
+ */
+async function startRunner(
+  redisUrl: string | undefined,
+  handlers: Type[] = [RecordingHandler, DraftHandler],
+): Promise<INestApplicationContext> {
   const moduleRef = await Test.createTestingModule({
     imports: [
       testOrmModule(database),
@@ -133,12 +148,12 @@ async function startRunner(redisUrl: string | undefined): Promise<INestApplicati
         redisUrl,
         prefix: `runners-${randomBytes(4).toString('hex')}`,
         retryDelayMs: RETRY_DELAY_MS,
+        jobs: [RUNNER_JOBS],
       }),
-      // The real queues' settings (5 attempts for mail, 1 for ai), with these handlers.
-      JobsModule.declare(declareJobs({ queues: [MAIL, AI] })),
-      JobWorkerModule.forRoot({ bullmq: redisUrl !== undefined }),
+      JobsModule.declare(RUNNER_JOBS),
+      JobWorkerModule.forRoot({ bullmq: redisUrl !== undefined, jobs: [RUNNER_JOBS] }),
     ],
-    providers: [RecordingHandler, DraftHandler],
+    providers: handlers,
   }).compile();
   await moduleRef.init();
   return moduleRef;
@@ -325,14 +340,70 @@ describe.each(runners)('the %s job runner', (runner) => {
   });
 });
 
+/** Holds a `mail.send` job for a while, then reads the database (in the job's own EntityManager context). */
+const slowReads = new Map<number, { started: boolean; answer?: unknown; error?: unknown }>();
+
+@HandlesJob('mail', 'mail.send')
+@Injectable()
+class SlowReadHandler implements JobHandler<'mail', 'mail.send'> {
+  constructor(private readonly orm: MikroORM) {}
+
+  async handle({ messageId }: JobData<'mail', 'mail.send'>): Promise<void> {
+    const entry = { started: true };
+    slowReads.set(messageId, entry);
+    await new Promise((r) => setTimeout(r, 500));
+    try {
+      Object.assign(entry, { answer: await this.orm.em.getConnection().execute('select 1 as one') });
+    } catch (error) {
+      Object.assign(entry, { error });
+    }
+  }
+}
+
+describe.runIf(redisAvailable())('the BullMQ workers', () => {
+  it('run as many jobs of a queue at once as the queue’s concurrency', async () => {
+    const app = await startRunner(inject('redisUrl'));
+    try {
+      const ids = Array.from({ length: MAIL.concurrency + 2 }, () => nextId++);
+      const entries = ids.map((id) => script(id, 0, { runMs: 300 }));
+      running.most = 0;
+      await Promise.all(
+        ids.map((id) =>
+          app.get(JobDispatcher).dispatch('mail', 'mail.send', { messageId: id }, { jobId: `wide-${id}` }),
+        ),
+      );
+      await until(() => entries.every((entry) => entry.runs.length === 1));
+      expect(running.most).toBe(MAIL.concurrency);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('finish the jobs they are running, database included, before the app closes', async () => {
+    const app = await startRunner(inject('redisUrl'), [SlowReadHandler, DraftHandler]);
+    const id = nextId++;
+    try {
+      await app.get(JobDispatcher).dispatch('mail', 'mail.send', { messageId: id }, { jobId: `closing-${id}` });
+      await until(() => slowReads.get(id)?.started === true);
+    } finally {
+      // While the job runs.
+      await app.close();
+    }
+    expect(slowReads.get(id)?.error).toBeUndefined();
+    expect(slowReads.get(id)?.answer).toEqual([{ one: 1 }]);
+  });
+});
+
 describe('the worker’s handlers', () => {
-  function boot(handlers: Type[], queues: QueueDeclaration[]): Promise<unknown> {
+  /** `queues` declared by a loaded module; the app composed with `composed` (app/worker-modules.ts). */
+  function boot(handlers: Type[], queues: QueueDeclaration[], composed = queues): Promise<unknown> {
+    const jobs = [declareJobs({ queues: composed })];
     return bootError({
       imports: [
         testOrmModule(database),
-        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
+        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10, jobs }),
         JobsModule.declare(declareJobs({ queues })),
-        JobWorkerModule.forRoot({ bullmq: false }),
+        JobWorkerModule.forRoot({ bullmq: false, jobs }),
       ],
       providers: handlers,
     });
@@ -352,6 +423,19 @@ describe('the worker’s handlers', () => {
   it('refuse to boot when a handler names a job no loaded module declares', async () => {
     const error = await boot([RecordingHandler, ReminderHandler], [MAIL]);
     expect(String(error)).toContain('handles "reminders/reminders.deliver", which no loaded module declares');
+  });
+
+  it('refuse to boot when a loaded module declares a queue the app was not composed with', async () => {
+    const error = await boot([RecordingHandler, ReminderHandler], [MAIL, REMINDERS], [MAIL]);
+    expect(String(error)).toContain(
+      'A loaded module declares the queue "reminders", but the app was not composed with it',
+    );
+    expect(String(error)).toContain('app/worker-modules.ts');
+  });
+
+  it('refuse to boot when the app was composed with a queue no loaded module declares', async () => {
+    const error = await boot([RecordingHandler], [MAIL], [MAIL, REMINDERS]);
+    expect(String(error)).toContain('No module loaded in this process declares the queue "reminders"');
   });
 
   it('boot when every declared job has exactly one handler', async () => {

@@ -114,8 +114,10 @@ class SweepTask implements RunnableTask {
   }
 }
 
+const SWEEP_JOBS = declareJobs({ tasks: [SWEEP] });
+
 /** Declares the task, as ImportsModule declares prune-imports. */
-@Module({ imports: [JobsModule.declare(declareJobs({ tasks: [SWEEP] }))] })
+@Module({ imports: [JobsModule.declare(SWEEP_JOBS)] })
 class SweepModule {}
 
 /** Registers it, as ImportsWorkerModule registers PruneImportsTask (app/worker-modules.ts lists it). */
@@ -133,7 +135,7 @@ describe('the scheduler’s tasks', () => {
     return bootError({
       imports: [
         testOrmModule(database),
-        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
+        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10, jobs: [SWEEP_JOBS] }),
         TaskScheduleModule.forRoot({ scheduler, cron: false }),
         ...(imports ?? []),
       ],

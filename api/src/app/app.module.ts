@@ -30,6 +30,7 @@ import { TiersModule } from '../modules/tiers/tiers.module';
 import { UsersModule } from '../modules/users/users.module';
 import { SchedulerModule } from './scheduler.module';
 import { WorkerModule } from './worker.module';
+import { MODULE_JOBS } from './worker-modules';
 
 @Global()
 @Module({})
@@ -105,6 +106,7 @@ export class AppModule {
           redisUrl: config.redisUrl,
           prefix: config.queuePrefix,
           retryDelayMs: config.jobRetryDelayMs,
+          jobs: MODULE_JOBS,
         }),
         MailInfraModule.forRoot(config, {
           devMailbox: roles.includes('api') && !config.smtpUrl && !config.isProduction,

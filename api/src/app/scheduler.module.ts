@@ -6,5 +6,5 @@ import { WORKER_MODULES } from './worker-modules';
  * for the worker, or do one small bounded statement themselves). Boot fails while a declared task is
  * not registered (`TaskRunner`). The scheduler role fires them on their cron; `npm run task` runs one.
  */
-@Module({ imports: WORKER_MODULES })
+@Module({ imports: [...WORKER_MODULES] })
 export class SchedulerModule {}

@@ -1,3 +1,4 @@
+import type { ModuleJobs, WorkerModuleClass } from '../infra/queue/job-declarations';
 import { AiWorkerModule } from '../modules/ai/jobs/ai-worker.module';
 import { AuthWorkerModule } from '../modules/auth/jobs/auth-worker.module';
 import { BillingWorkerModule } from '../modules/billing/jobs/billing-worker.module';
@@ -11,7 +12,7 @@ import { RemindersWorkerModule } from '../modules/reminders/jobs/reminders-worke
  * its module still declares its jobs and tasks, and the boot checks refuse to start (`npm start`
  * and every test run the three roles in one process, where every module is loaded).
  */
-export const WORKER_MODULES = [
+export const WORKER_MODULES: readonly WorkerModuleClass[] = [
   MailWorkerModule,
   AuthWorkerModule,
   RemindersWorkerModule,
@@ -19,3 +20,10 @@ export const WORKER_MODULES = [
   AiWorkerModule,
   BillingWorkerModule,
 ];
+
+/**
+ * Every module's declaration, read from its worker module when the app is composed: the queues
+ * `@nestjs/bullmq` registers (every role) and works on (the worker role). A loaded module declaring
+ * a queue that is not here stops the boot (`JobDeclarations`).
+ */
+export const MODULE_JOBS: readonly ModuleJobs[] = WORKER_MODULES.map((module) => module.jobs);

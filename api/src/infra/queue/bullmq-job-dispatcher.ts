@@ -1,5 +1,5 @@
-import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { Queue, QueueEvents, type Job } from 'bullmq';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { QueueEvents, type Job, type Queue } from 'bullmq';
 import { within } from '../time/within';
 import type { JobDeclarations } from './job-declarations';
 import {
@@ -10,38 +10,36 @@ import {
   type WaitOptions,
 } from './job-dispatcher';
 import { KEEP_COMPLETED, KEEP_FAILED, type JobData, type JobName, type JobResult, type QueueName } from './job-map';
-import type { QueueConnection } from './queue-connection';
 
 const ENQUEUE_TIMEOUT_MS = 2_000;
 
-/** Producer side of BullMQ: the worker role's BullMQ workers (job-worker.module.ts) consume these queues. */
-export class BullMqJobDispatcher extends JobDispatcher implements OnModuleInit, OnApplicationShutdown {
+/**
+ * Producer side of BullMQ: adds to the queues `@nestjs/bullmq` registered (queue.module.ts); the
+ * worker role's `@Processor` hosts (job-worker.module.ts) consume them.
+ */
+export class BullMqJobDispatcher extends JobDispatcher implements OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly adding = new Map<string, Promise<{ result: DispatchResult; job?: Job }>>();
-  /** Every queue declared in this process, opened at boot. */
-  private readonly queues = new Map<string, Queue>();
+  /** Every registered queue by its name. */
+  private readonly queues: Map<string, Queue>;
   /** One listener per queue to the job events stream, opened on the first request-reply job. */
   private readonly events = new Map<QueueName, Promise<QueueEvents>>();
 
   constructor(
-    private readonly redis: QueueConnection,
+    queues: readonly Queue[],
     private readonly declarations: JobDeclarations,
     private readonly retryDelayMs: number,
   ) {
     super();
+    this.queues = new Map(queues.map((queue) => [queue.name, queue]));
   }
 
-  onModuleInit(): void {
-    for (const { name } of this.declarations.queues()) this.queue(name);
-  }
-
-  /** The named queue, opened on first use (an undeclared name is an error that says so). */
-  private queue(name: string): Queue {
-    let queue = this.queues.get(name);
-    if (!queue) {
-      queue = new Queue(this.declarations.queue(name).name, this.redis);
-      this.queues.set(name, queue);
-    }
+  /** The named queue (an undeclared name is an error that says so). */
+  private queue(name: QueueName): Queue {
+    this.declarations.queue(name);
+    const queue = this.queues.get(name);
+    // Not reached: JobDeclarations refuses to boot with a declared queue the app was not composed with.
+    if (!queue) throw new Error(`The queue "${name}" was not registered with BullMQ.`);
     return queue;
   }
 
@@ -183,12 +181,12 @@ export class BullMqJobDispatcher extends JobDispatcher implements OnModuleInit, 
     await queue?.getJobCounts('waiting');
   }
 
+  /** The request-reply listeners; `@nestjs/bullmq` closes the queues themselves. */
   async onApplicationShutdown(): Promise<void> {
     const listeners = await Promise.allSettled([...this.events.values()]);
     this.events.clear();
     await Promise.all(
       listeners.map((listener) => (listener.status === 'fulfilled' ? listener.value.close() : Promise.resolve())),
     );
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
   }
 }

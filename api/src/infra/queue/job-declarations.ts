@@ -1,5 +1,5 @@
-import { Injectable, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
+import { Module, type DynamicModule, type OnModuleInit, type Type } from '@nestjs/common';
+import type { DiscoveryService } from '@nestjs/core';
 import type { TaskDeclaration } from '../schedule/scheduled-task';
 import type { QueueDeclaration } from './job-map';
 
@@ -11,6 +11,27 @@ export interface ModuleJobs {
 
 export function declareJobs(jobs: Partial<ModuleJobs>): ModuleJobs {
   return { queues: jobs.queues ?? [], tasks: jobs.tasks ?? [] };
+}
+
+/**
+ * A module's worker module (`MailWorkerModule`: its job handlers and task providers), carrying the
+ * declaration they run as `static readonly jobs`. The composition root reads it from the list of
+ * worker modules (app/worker-modules.ts) before Nest builds a module: BullMQ's queues and workers
+ * (`@nestjs/bullmq`'s `registerQueue` and `@Processor`) need every queue name then.
+ */
+export interface WorkerModuleClass extends Type<unknown> {
+  readonly jobs: ModuleJobs;
+}
+
+/** The queues of the declarations the app is composed with; a queue name declared twice is refused. */
+export function queuesOf(jobs: readonly ModuleJobs[]): QueueDeclaration[] {
+  const queues = new Map<string, QueueDeclaration>();
+  for (const queue of jobs.flatMap((declaration) => declaration.queues)) {
+    const known = queues.get(queue.name);
+    if (known && known !== queue) throw new Error(`Two modules declare a queue named "${queue.name}".`);
+    queues.set(queue.name, queue);
+  }
+  return [...queues.values()];
 }
 
 /** One module's declaration, as a provider of that module (found by `JobDeclarations`). */
@@ -35,13 +56,21 @@ export class JobsModule {
 
 /**
  * Every queue and task the loaded modules declare, read once all providers exist (from the first
- * `onModuleInit` on). A queue or a task name declared twice stops the boot.
+ * `onModuleInit` on). The boot stops when a queue or a task name is declared twice, or when a loaded
+ * module declares a queue the app was not composed with (`composed`: the queues of every worker
+ * module's `jobs`), for which BullMQ would have no queue; checked without Redis too, so an app that
+ * could not run with Redis does not start without it either.
  */
-@Injectable()
 export class JobDeclarations implements OnModuleInit {
   private declared: { queues: Map<string, QueueDeclaration>; tasks: Map<string, TaskDeclaration> } | undefined;
+  private readonly composed: Map<string, QueueDeclaration>;
 
-  constructor(private readonly discovery: DiscoveryService) {}
+  constructor(
+    private readonly discovery: DiscoveryService,
+    composed: readonly QueueDeclaration[],
+  ) {
+    this.composed = new Map(composed.map((queue) => [queue.name, queue]));
+  }
 
   onModuleInit(): void {
     this.load();
@@ -75,6 +104,12 @@ export class JobDeclarations implements OnModuleInit {
       for (const queue of wrapper.instance.jobs.queues) {
         const known = queues.get(queue.name);
         if (known && known !== queue) throw new Error(`Two modules declare a queue named "${queue.name}".`);
+        if (this.composed.get(queue.name) !== queue) {
+          throw new Error(
+            `A loaded module declares the queue "${queue.name}", but the app was not composed with it: its module's ` +
+              'worker module carries the declaration (static readonly jobs) and is listed in app/worker-modules.ts.',
+          );
+        }
         queues.set(queue.name, queue);
       }
       for (const task of wrapper.instance.jobs.tasks) {

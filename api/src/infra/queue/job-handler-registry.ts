@@ -1,18 +1,19 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
-import { JobDeclarations } from './job-declarations';
+import type { OnModuleInit } from '@nestjs/common';
+import type { DiscoveryService } from '@nestjs/core';
+import type { JobDeclarations } from './job-declarations';
 import { handledJobOf, type JobContext, type JobHandler } from './job-handler';
-import type { JobName, QueueName } from './job-map';
+import type { JobName, QueueDeclaration, QueueName } from './job-map';
 
 type AnyHandler = JobHandler<QueueName, JobName<QueueName>>;
 
 /**
  * The worker's map of job name -> handler, found by discovery (`@HandlesJob`). Boot fails when a
- * job its module declares has no handler, two handlers claim one name, or a handler names a job no
- * loaded module declares, rather than a job being dropped (or sent to the wrong handler) at run time.
+ * job its module declares has no handler, two handlers claim one name, a handler names a job no
+ * loaded module declares, or a queue the worker was composed with (`worked`: one BullMQ worker
+ * each) is declared by no loaded module, rather than a job being dropped (or sent to the wrong
+ * handler) at run time.
  */
-@Injectable()
 export class JobHandlerRegistry implements OnModuleInit {
   private readonly handlers = new Map<string, AnyHandler>();
 
@@ -20,9 +21,12 @@ export class JobHandlerRegistry implements OnModuleInit {
     private readonly orm: MikroORM,
     private readonly discovery: DiscoveryService,
     private readonly declarations: JobDeclarations,
+    private readonly worked: readonly QueueDeclaration[],
   ) {}
 
   onModuleInit(): void {
+    // Throws, naming the cause, for a queue no loaded module declares.
+    for (const queue of this.worked) this.declarations.queue(queue.name);
     const declared = new Set(
       this.declarations.queues().flatMap((queue) => Object.keys(queue.jobs).map((name) => `${queue.name}/${name}`)),
     );

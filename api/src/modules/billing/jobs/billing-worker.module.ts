@@ -3,7 +3,11 @@ import { BillingModule } from '../billing.module';
 import { PremiumExpiryTask } from './premium-expiry.task';
 import { StripeReconcileTask } from './stripe-reconcile.task';
 import { SyncCustomersProcessor } from './sync-customers.processor';
+import { BILLING_JOBS } from './billing.jobs';
 
 /** The billing module's worker part: the handler of `billing.sync-customers`, expiry and reconciliation. */
 @Module({ imports: [BillingModule], providers: [SyncCustomersProcessor, PremiumExpiryTask, StripeReconcileTask] })
-export class BillingWorkerModule {}
+export class BillingWorkerModule {
+  /** Its module's declaration, read by the composition root (app/worker-modules.ts). */
+  static readonly jobs = BILLING_JOBS;
+}

@@ -2,7 +2,11 @@ import { Module } from '@nestjs/common';
 import { RemindersModule } from '../reminders.module';
 import { DeliverReminderProcessor } from './deliver-reminder.processor';
 import { RemindersFanOutTask } from './reminders-fan-out.task';
+import { REMINDERS_JOBS } from './reminders.jobs';
 
 /** The reminders module's worker part: the handler of `reminders.deliver` and the hourly fan-out. */
 @Module({ imports: [RemindersModule], providers: [DeliverReminderProcessor, RemindersFanOutTask] })
-export class RemindersWorkerModule {}
+export class RemindersWorkerModule {
+  /** Its module's declaration, read by the composition root (app/worker-modules.ts). */
+  static readonly jobs = REMINDERS_JOBS;
+}
