@@ -12,7 +12,7 @@ import { Interaction } from '../modules/interactions/interaction.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { ReminderDelivery } from '../modules/reminders/reminder-delivery.entity';
 import { ImportRun } from '../modules/imports/import-run.entity';
-import { DataExport } from '../modules/imports/data-export.entity';
+import { DataExport } from '../modules/exports/data-export.entity';
 import { ExtensionToken } from '../modules/extension-tokens/extension-token.entity';
 
 /** Every entity, listed once, so builds never depend on file globs. */

@@ -9,6 +9,7 @@ import { PruneSessionsTask } from '../modules/auth/jobs/prune-sessions.task';
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 import { RemindersFanOutTask } from '../modules/reminders/jobs/reminders-fan-out.task';
 import { RemindersModule } from '../modules/reminders/reminders.module';
+import { ExportsModule } from '../modules/exports/exports.module';
 import { ImportsModule } from '../modules/imports/imports.module';
 import { PruneImportsTask } from '../modules/imports/jobs/prune-imports.task';
 
@@ -17,7 +18,7 @@ import { PruneImportsTask } from '../modules/imports/jobs/prune-imports.task';
  * bounded statement themselves. The scheduler role fires them on their cron; `npm run task` runs one.
  */
 @Module({
-  imports: [MailModule, SessionsModule, RemindersModule, ImportsModule, BillingModule],
+  imports: [MailModule, SessionsModule, RemindersModule, ImportsModule, ExportsModule, BillingModule],
   providers: [
     MailRedeliveryTask,
     PruneSessionsTask,

@@ -10,7 +10,8 @@ import { MailModule } from '../modules/mail/mail.module';
 import { DeliverReminderProcessor } from '../modules/reminders/jobs/deliver-reminder.processor';
 import { RemindersModule } from '../modules/reminders/reminders.module';
 import { ImportsModule } from '../modules/imports/imports.module';
-import { BuildExportProcessor } from '../modules/imports/jobs/build-export.processor';
+import { ExportsModule } from '../modules/exports/exports.module';
+import { BuildExportProcessor } from '../modules/exports/jobs/build-export.processor';
 import { RunImportProcessor } from '../modules/imports/jobs/run-import.processor';
 
 /** The worker role: a handler for every job of the job map, no HTTP. */
@@ -25,7 +26,7 @@ export class WorkerModule {
           // A fan-out to thousands would otherwise take a core from the API and trip the SMTP
           // relay's own rate limit (Amazon SES starts at 14 a second); a day's reminders can wait minutes.
           rateLimits: { reminders: { max: config.reminderSendRate, duration: 1_000 } },
-          imports: [MailModule, RemindersModule, ImportsModule, AiModule, BillingModule],
+          imports: [MailModule, RemindersModule, ImportsModule, ExportsModule, AiModule, BillingModule],
           handlers: [
             SendMailProcessor,
             DeliverReminderProcessor,

@@ -1,19 +1,15 @@
 import { Module } from '@nestjs/common';
-import { FileStorage } from '../../infra/storage/file-storage';
 import { BoardModule } from '../board/board.module';
 import { ContactsModule } from '../contacts/contacts.module';
-import { InteractionsModule } from '../interactions/interactions.module';
-import { NotificationsModule } from '../notifications/notifications.module';
 import { TiersModule } from '../tiers/tiers.module';
-import { ExportsService } from './exports.service';
-import { ExportsController, ImportsController } from './imports.controller';
+import { ImportsController } from './imports.controller';
 import { ImportsService } from './imports.service';
 
-/** Bringing people in (LinkedIn, vCard, CSV) and taking everything out (the export zip). */
+/** Bringing people in: LinkedIn's export, vCard and CSV files, previewed, then run in batches. */
 @Module({
-  imports: [BoardModule, ContactsModule, TiersModule, InteractionsModule, NotificationsModule],
-  controllers: [ImportsController, ExportsController],
-  providers: [ImportsService, ExportsService, FileStorage],
-  exports: [ImportsService, ExportsService],
+  imports: [BoardModule, ContactsModule, TiersModule],
+  controllers: [ImportsController],
+  providers: [ImportsService],
+  exports: [ImportsService],
 })
 export class ImportsModule {}

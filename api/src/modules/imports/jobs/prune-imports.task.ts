@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ScheduledTask, type RunnableTask, type TaskResult } from '../../../infra/schedule/scheduled-task';
 import { Clock } from '../../../infra/time/clock';
-import { ExportsService } from '../exports.service';
+import { ExportsService } from '../../exports/exports.service';
 import { ImportsService } from '../imports.service';
 
 /** Deletes used or expired export files, old export rows, and previews never started after a day. */

@@ -1,11 +1,9 @@
 import { decode as decodeQuotedPrintable } from 'quoted-printable';
 import { canonicalLinkedInUrl } from '@tend/contracts';
 import { ImportFileError } from './import-file-error';
-import { loadIcal } from './ical';
+import { DATE_CONNECTED_PROPERTY } from '../../exports/export-format';
+import { loadIcal } from '../../exports/ical';
 import type { RawPerson } from './raw-person';
-
-/** Our own export's property for the date a connection was made (vCard has none). */
-export const DATE_CONNECTED_PROPERTY = 'X-TEND-DATE-CONNECTED';
 
 export const VCARD_CUT_SHORT_MESSAGE = (card: number) =>
   `Card ${card} has no END:VCARD: the file is cut short. Export it again and retry.`;

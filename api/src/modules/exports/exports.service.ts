@@ -14,7 +14,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { TiersService } from '../tiers/tiers.service';
 import { User } from '../users/user.entity';
 import { DataExport } from './data-export.entity';
-import { loadIcal } from './parsers/ical';
+import { loadIcal } from './ical';
 import {
   accountJson,
   contactsCsv,

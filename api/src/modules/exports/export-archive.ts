@@ -4,8 +4,8 @@ import type { Contact } from '../contacts/contact.entity';
 import type { Interaction } from '../interactions/interaction.entity';
 import type { Notification } from '../notifications/notification.entity';
 import type { Tier } from '../tiers/tier.entity';
-import type { Ical } from './parsers/ical';
-import { DATE_CONNECTED_PROPERTY } from './parsers/vcard-file';
+import { DATE_CONNECTED_PROPERTY } from './export-format';
+import type { Ical } from './ical';
 
 /** Where a contact's photo lies inside the zip. */
 export const photoPathOf = (contact: Pick<Contact, 'id' | 'photoKey'>) =>
