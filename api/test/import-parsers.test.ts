@@ -1,31 +1,47 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import yazl from 'yazl';
+import type { ImportMapping } from '@tend/contracts';
+import { TimeSlice } from '../src/infra/time/time-slice';
+import { zipOf } from './helpers/zip-of';
 import { guessMapping, linkedInDate } from '../src/modules/imports/parsers/csv-file';
 import { ImportFileError, WRONG_TYPE_MESSAGE } from '../src/modules/imports/parsers/import-file-error';
-import { readImportFile, type ReadFile } from '../src/modules/imports/parsers/read-import-file';
+import {
+  readImportFile,
+  type FileReading,
+  type ImportCard,
+  type RowProblem,
+} from '../src/modules/imports/parsers/read-import-file';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', 'imports', name));
 
-/** A zip built the way LinkedIn's data export is: a folder of CSVs, Connections.csv among them. */
-export function zipOf(entries: Record<string, Buffer | string>, compress = true): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) {
-    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name, { compress });
-  }
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
+interface ReadFile extends FileReading {
+  cards: ImportCard[];
+  errors: RowProblem[];
+}
+
+/** Reads a whole file, keeping every person and every problem it reports. */
+async function read(data: Buffer, mapping?: ImportMapping): Promise<ReadFile> {
+  const cards: ImportCard[] = [];
+  const errors: RowProblem[] = [];
+  const reading = await readImportFile(
+    data,
+    mapping,
+    {
+      card: (card) => {
+        cards.push(card);
+        return Promise.resolve();
+      },
+      problem: (problem) => errors.push(problem),
+    },
+    new TimeSlice(),
+  );
+  return { ...reading, cards, errors };
 }
 
 async function refusal(data: Buffer): Promise<string> {
   try {
-    await readImportFile(data);
+    await read(data);
   } catch (error) {
     if (error instanceof ImportFileError) return error.message;
     throw error;
@@ -37,7 +53,7 @@ const byName = (file: ReadFile, name: string) => file.cards.find((c) => c.card.n
 
 describe('LinkedIn Connections.csv', () => {
   it('reads the file exactly as LinkedIn writes it: BOM, Notes lines, quotes, line breaks, non-Latin names', async () => {
-    const file = await readImportFile(fixture('linkedin-connections.csv'));
+    const file = await read(fixture('linkedin-connections.csv'));
     expect(file.format).toBe('linkedin');
     expect(file.total).toBe(9);
     expect(file.cards.map((c) => c.card.name)).toEqual([
@@ -93,7 +109,7 @@ describe('LinkedIn Connections.csv', () => {
       'Basic_LinkedInDataExport_03-01-2025/Connections.csv': fixture('linkedin-connections.csv'),
       'Basic_LinkedInDataExport_03-01-2025/messages.csv': 'FROM,TO\n',
     });
-    const file = await readImportFile(zip);
+    const file = await read(zip);
     expect(file.format).toBe('linkedin');
     expect(file.cards).toHaveLength(7);
   });
@@ -117,7 +133,7 @@ describe('LinkedIn Connections.csv', () => {
 
 describe('vCard', () => {
   it('reads Google Contacts’ vCard 3.0', async () => {
-    const file = await readImportFile(fixture('google-contacts-3.0.vcf'));
+    const file = await read(fixture('google-contacts-3.0.vcf'));
     expect(file.format).toBe('vcard');
     expect(file.errors).toEqual([]);
     expect(byName(file, 'Katherine Johnson')).toEqual({
@@ -133,7 +149,7 @@ describe('vCard', () => {
   });
 
   it('reads Apple Contacts’ vCard 3.0: folded lines, escaped colons, social profiles', async () => {
-    const file = await readImportFile(fixture('apple-contacts-3.0.vcf'));
+    const file = await read(fixture('apple-contacts-3.0.vcf'));
     expect(file.errors).toEqual([]);
     expect(byName(file, 'Margaret Hamilton')).toMatchObject({
       title: 'Director of Software Engineering for the Apollo Guidance Computer',
@@ -149,7 +165,7 @@ describe('vCard', () => {
   });
 
   it('reads Outlook’s vCard 2.1: quoted-printable (with soft line breaks) and bare parameters', async () => {
-    const file = await readImportFile(fixture('outlook-contacts-2.1.vcf'));
+    const file = await read(fixture('outlook-contacts-2.1.vcf'));
     expect(file.errors).toEqual([]);
     expect(file.cards[0]?.card).toEqual({
       name: 'Jürgen Müller',
@@ -163,7 +179,7 @@ describe('vCard', () => {
   });
 
   it('reads vCard 4.0 (Nextcloud): folded lines, tel: URIs, several cards', async () => {
-    const file = await readImportFile(fixture('nextcloud-contacts-4.0.vcf'));
+    const file = await read(fixture('nextcloud-contacts-4.0.vcf'));
     expect(file.errors).toEqual([]);
     expect(file.total).toBe(2);
     expect(byName(file, 'Hedy Lamarr')).toMatchObject({
@@ -184,7 +200,7 @@ describe('vCard', () => {
 
 describe('generic CSV', () => {
   it('reads Google Contacts’ CSV, guessing the columns from the header', async () => {
-    const file = await readImportFile(fixture('google-contacts.csv'));
+    const file = await read(fixture('google-contacts.csv'));
     expect(file.format).toBe('csv');
     expect(file.mapping).toEqual({
       first_name: 'First Name',
@@ -211,14 +227,14 @@ describe('generic CSV', () => {
 
   it('uses the mapping it is given', async () => {
     const data = Buffer.from('Who,Where,Mail\nAda Lovelace,Analytical Engines,ADA@example.com\n');
-    expect((await readImportFile(data)).mapping).toEqual({});
-    const file = await readImportFile(data, { name: 'Who', company: 'Where', email: 'Mail' });
+    expect((await read(data)).mapping).toEqual({});
+    const file = await read(data, { name: 'Who', company: 'Where', email: 'Mail' });
     expect(file.cards[0]?.card).toEqual({
       name: 'Ada Lovelace',
       company: 'Analytical Engines',
       email: 'ada@example.com',
     });
-    expect((await readImportFile(data)).errors[0]?.message).toBe(
+    expect((await read(data)).errors[0]?.message).toBe(
       'No column is mapped to the name: choose the column that holds it.',
     );
   });

@@ -16,6 +16,8 @@ beforeAll(async () => {
   app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
     THROTTLE_SIGNUP_PER_IP: '1000',
     THROTTLE_EMAIL_PER_ADDRESS: '1000',
+    // Many previews per user here; the limit itself is tested in import-safety.test.ts.
+    THROTTLE_IMPORT_PREVIEWS_PER_USER: '1000',
     // A failing batch is retried 5 times before the import is marked failed: quickly, here.
     JOB_RETRY_DELAY_MS: '5',
   });
@@ -45,22 +47,32 @@ function upload(
   return req.attach('file', file, { filename, contentType: 'text/csv' });
 }
 
-async function preview(client: ApiClient, file: Buffer, fields: Record<string, string | number>): Promise<Import> {
-  const res = await upload(client, file, fields);
-  if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as Import;
-}
-
-async function settle(client: ApiClient, id: string, timeoutMs = 30_000): Promise<Import> {
+/** Polls the import while it is in `state` (being read, or running); answers it once it is not. */
+async function settle(client: ApiClient, id: string, state: 'reading' | 'running' = 'running', timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await client.get(`/api/imports/${id}`);
     expect(res.status).toBe(200);
     const body = res.body as Import;
-    if (body.state !== 'running') return body;
-    if (Date.now() > deadline) throw new Error(`import ${id} still running: ${JSON.stringify(body)}`);
+    if (body.state !== state) return body;
+    if (Date.now() > deadline) throw new Error(`import ${id} still ${state}: ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Uploads a file (answered at once, while it is read) and waits until it has been read. */
+async function read(client: ApiClient, file: Buffer, fields: Record<string, string | number>): Promise<Import> {
+  const res = await upload(client, file, fields);
+  if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  expect((res.body as Import).state).toBe('reading');
+  return settle(client, (res.body as Import).id, 'reading');
+}
+
+/** The preview of a readable file. */
+async function preview(client: ApiClient, file: Buffer, fields: Record<string, string | number>): Promise<Import> {
+  const seen = await read(client, file, fields);
+  if (seen.state !== 'preview') throw new Error(`not a preview: ${JSON.stringify(seen)}`);
+  return seen;
 }
 
 async function runImport(client: ApiClient, id: string): Promise<Import> {
@@ -126,7 +138,9 @@ describe('preview', () => {
     const { client, userId, tier } = await person();
     const res = await upload(client, fixture('linkedin-connections.csv'), { tier_id: tier });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    // Answered at once, before the file is read: the counts follow once it has been.
+    expect(res.body).toMatchObject({ state: 'reading', total: 0, new: 0, errors: [], contact_ids: null });
+    expect(await settle(client, (res.body as Import).id, 'reading')).toMatchObject({
       id: expect.any(String),
       state: 'preview',
       format: 'linkedin',
@@ -149,7 +163,7 @@ describe('preview', () => {
     expect(await cardCount(userId)).toBe(0);
   });
 
-  it('answers 400 with a sentence for a file it cannot read, and 404 for another user’s column', async () => {
+  it('ends a file it cannot read with a sentence, answers 400 for a bad request and 404 for another user’s column', async () => {
     const { client, userId, tier } = await person();
     const cases: [Buffer, string][] = [
       [fixture('broken-quote.csv'), 'Row 2 could not be read: a quoted field is never closed.'],
@@ -158,10 +172,13 @@ describe('preview', () => {
       [Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'This file is not a CSV, a vCard (.vcf) or a LinkedIn'],
     ];
     for (const [file, message] of cases) {
-      const res = await upload(client, file, { tier_id: tier });
-      expect(res.status).toBe(400);
-      expect(res.body.errors[0]).toContain(message);
+      const seen = await read(client, file, { tier_id: tier });
+      expect(seen).toMatchObject({ state: 'failed', total: 0, to_process: 0, processed: 0, errors: [] });
+      expect(seen.message).toContain(message);
     }
+    const empty = await upload(client, Buffer.alloc(0), { tier_id: tier });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual(['The file is empty.']);
     const none = await client.raw
       .post('/api/imports')
       .set('X-CSRF-Token', client.csrfToken)
@@ -181,10 +198,14 @@ describe('preview', () => {
     const foreign = await upload(client, fixture('linkedin-connections.csv'), { tier_id: other.tier });
     expect(foreign.status).toBe(404);
     expect(await cardCount(userId)).toBe(0);
-    const [row] = await app.db.query<{ n: number }>('select count(*)::int as n from imports where user_id = $1', [
-      userId,
-    ]);
-    expect(row?.n).toBe(0);
+    // Only the files that were read (and failed) were kept, with no rows and no uploaded file left.
+    const [row] = await app.db.query<{ imports: number; rows: number; files: number }>(
+      `select count(*)::int as imports, count(upload_key)::int as files,
+              (select count(*)::int from import_rows r join imports i on i.id = r.import_id where i.user_id = $1) as rows
+         from imports where user_id = $1`,
+      [userId],
+    );
+    expect(row).toEqual({ imports: cases.length, rows: 0, files: 0 });
   });
 
   it('maps a generic CSV’s columns: guessed from the header, or as the screen sends them', async () => {
@@ -202,9 +223,11 @@ describe('preview', () => {
       mapping: JSON.stringify({ name: 'Who', company: 'Where', email: 'Mail' }),
     });
     expect(mapped).toMatchObject({ new: 1, unreadable: 0, mapping: { name: 'Who', company: 'Where', email: 'Mail' } });
-    const wrong = await upload(client, odd, { tier_id: tier, mapping: JSON.stringify({ name: 'Nobody' }) });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.errors).toEqual(['The mapping names a column "Nobody" the file does not have.']);
+    const wrong = await read(client, odd, { tier_id: tier, mapping: JSON.stringify({ name: 'Nobody' }) });
+    expect(wrong).toMatchObject({
+      state: 'failed',
+      message: 'The mapping names a column "Nobody" the file does not have.',
+    });
   });
 });
 
@@ -217,7 +240,10 @@ describe('import', () => {
     const first = await preview(client, fixture('linkedin-connections.csv'), { tier_id: target });
     const done = await runImport(client, first.id);
     expect(done).toMatchObject({ state: 'done', imported: 7, skipped: 0, updated: 0, processed: 7, to_process: 7 });
-    expect(done.contact_ids).toHaveLength(7);
+    // The poll carries a count; the ids come when asked for.
+    expect(done.contact_ids).toBeNull();
+    const withIds = (await client.get(`/api/imports/${first.id}?include=ids`)).body as Import;
+    expect(withIds.contact_ids).toHaveLength(7);
     const column = (await board(client)).filter((c) => c.tier_id === target);
     expect(column.map((c) => c.name)).toEqual([
       'Ada Lovelace',
@@ -236,7 +262,7 @@ describe('import', () => {
       email: 'ada@analytical.com',
       date_connected: '2023-03-07',
     });
-    expect(new Set(done.contact_ids)).toEqual(new Set(column.slice(0, 7).map((c) => c.id)));
+    expect(new Set(withIds.contact_ids)).toEqual(new Set(column.slice(0, 7).map((c) => c.id)));
 
     // The same file again: everyone is recognised but Jean-Luc, whose /pub/ address cannot be made
     // canonical and who has no email: nothing identifies him, so he comes again.

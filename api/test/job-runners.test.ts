@@ -66,6 +66,14 @@ class ImportHandler implements JobHandler<'imports', 'import.run'> {
   }
 }
 
+@HandlesJob('imports', 'import.read')
+@Injectable()
+class ReadImportHandler implements JobHandler<'imports', 'import.read'> {
+  handle(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 @HandlesJob('imports', 'export.build')
 @Injectable()
 class ExportHandler implements JobHandler<'imports', 'export.build'> {
@@ -340,7 +348,15 @@ describe('the worker’s handlers', () => {
   it('boot when every job has exactly one handler', async () => {
     expect(
       await boot(
-        [RecordingHandler, ReminderHandler, ImportHandler, ExportHandler, DraftHandler, BillingHandler],
+        [
+          RecordingHandler,
+          ReminderHandler,
+          ReadImportHandler,
+          ImportHandler,
+          ExportHandler,
+          DraftHandler,
+          BillingHandler,
+        ],
         false,
       ),
     ).toBeUndefined();

@@ -11,6 +11,7 @@ import { TaskRun } from '../infra/schedule/task-run.entity';
 import { Interaction } from '../modules/interactions/interaction.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { ReminderDelivery } from '../modules/reminders/reminder-delivery.entity';
+import { ImportRow } from '../modules/imports/import-row.entity';
 import { ImportRun } from '../modules/imports/import-run.entity';
 import { DataExport } from '../modules/exports/data-export.entity';
 import { ExtensionToken } from '../modules/extension-tokens/extension-token.entity';
@@ -29,6 +30,7 @@ export const ENTITIES = [
   Notification,
   ReminderDelivery,
   ImportRun,
+  ImportRow,
   DataExport,
   BillingSubscription,
   StripeEvent,

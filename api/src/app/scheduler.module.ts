@@ -10,6 +10,7 @@ import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 import { RemindersFanOutTask } from '../modules/reminders/jobs/reminders-fan-out.task';
 import { RemindersModule } from '../modules/reminders/reminders.module';
 import { ExportsModule } from '../modules/exports/exports.module';
+import { PruneExportsTask } from '../modules/exports/jobs/prune-exports.task';
 import { ImportsModule } from '../modules/imports/imports.module';
 import { PruneImportsTask } from '../modules/imports/jobs/prune-imports.task';
 
@@ -25,6 +26,7 @@ import { PruneImportsTask } from '../modules/imports/jobs/prune-imports.task';
     PruneRateLimitsTask,
     RemindersFanOutTask,
     PruneImportsTask,
+    PruneExportsTask,
     PremiumExpiryTask,
     StripeReconcileTask,
   ],

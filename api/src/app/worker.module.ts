@@ -12,6 +12,7 @@ import { RemindersModule } from '../modules/reminders/reminders.module';
 import { ImportsModule } from '../modules/imports/imports.module';
 import { ExportsModule } from '../modules/exports/exports.module';
 import { BuildExportProcessor } from '../modules/exports/jobs/build-export.processor';
+import { ReadImportProcessor } from '../modules/imports/jobs/read-import.processor';
 import { RunImportProcessor } from '../modules/imports/jobs/run-import.processor';
 
 /** The worker role: a handler for every job of the job map, no HTTP. */
@@ -30,6 +31,7 @@ export class WorkerModule {
           handlers: [
             SendMailProcessor,
             DeliverReminderProcessor,
+            ReadImportProcessor,
             RunImportProcessor,
             BuildExportProcessor,
             WriteDraftProcessor,

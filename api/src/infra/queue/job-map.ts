@@ -13,6 +13,8 @@ export interface JobMap {
     'reminders.deliver': { deliveryId: number };
   };
   imports: {
+    /** Reads an uploaded file into its preview (an `imports` row that is `reading`, by its UUID). */
+    'import.read': { importId: string };
     /** Runs a previewed import (an `imports` row, by its UUID) batch by batch. */
     'import.run': { importId: string };
     /** Builds a user's export zip (a `data_exports` row, by its UUID). */
@@ -73,7 +75,7 @@ export const JOB_ATTEMPTS = 5;
 export const QUEUES: { [Q in QueueName]: QueueSettings<Q> } = {
   mail: { jobs: ['mail.send'], concurrency: 4, attempts: JOB_ATTEMPTS },
   reminders: { jobs: ['reminders.deliver'], concurrency: 8, attempts: JOB_ATTEMPTS },
-  imports: { jobs: ['import.run', 'export.build'], concurrency: 2, attempts: JOB_ATTEMPTS },
+  imports: { jobs: ['import.read', 'import.run', 'export.build'], concurrency: 2, attempts: JOB_ATTEMPTS },
   // Someone is waiting for each draft: one run (the provider call retries within it), many at once.
   ai: { jobs: ['ai.draft'], concurrency: 16, attempts: 1 },
   billing: { jobs: ['billing.sync-customers'], concurrency: 1, attempts: JOB_ATTEMPTS },

@@ -31,8 +31,11 @@ export interface ContactSummary {
   photoUrl: string | null;
 }
 
-/** The card fields as one new card needs them (an import passes many at once). */
-export type NewCard = ContactFields & { name: string };
+/**
+ * The card fields as one new card needs them (an import passes many at once), and a photo already
+ * checked and stored by `storePhoto` (an imported vCard's).
+ */
+export type NewCard = ContactFields & { name: string; photoKey?: string };
 
 function applyFields(contact: Contact, fields: ContactFields): void {
   if (fields.name !== undefined) contact.name = fields.name;
@@ -179,6 +182,7 @@ export class ContactsService {
         verticalOrder: top + taken.length - 1 - index,
       });
       applyFields(contact, card);
+      if (card.photoKey) contact.photoKey = card.photoKey;
       return contact;
     });
     await em.persist(contacts).flush();
@@ -278,6 +282,14 @@ export class ContactsService {
   async photoKeysOf(userId: number): Promise<string[]> {
     const rows = await this.em.find(Contact, { user: userId, photoKey: { $ne: null } }, { fields: ['photoKey'] });
     return rows.map((row) => row.photoKey).filter((key): key is string => key !== null);
+  }
+
+  /**
+   * Checks, re-encodes and stores a photo exactly as an upload's (magic bytes, size, re-encoding)
+   * and answers its key, for a card made later (`NewCard.photoKey`); a refused image throws 413/415.
+   */
+  storePhoto(data: Buffer): Promise<string> {
+    return this.photos.store(data);
   }
 
   /** Removes photo files once the rows that named them are gone (after the commit). */

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { FileStorage } from '../../infra/storage/file-storage';
 import { BoardModule } from '../board/board.module';
 import { ContactsModule } from '../contacts/contacts.module';
 import { TiersModule } from '../tiers/tiers.module';
+import { ImportReaderService } from './import-reader.service';
+import { ImportRowStore } from './import-row.store';
 import { ImportsController } from './imports.controller';
 import { ImportsService } from './imports.service';
 
@@ -9,7 +12,7 @@ import { ImportsService } from './imports.service';
 @Module({
   imports: [BoardModule, ContactsModule, TiersModule],
   controllers: [ImportsController],
-  providers: [ImportsService],
-  exports: [ImportsService],
+  providers: [ImportsService, ImportReaderService, ImportRowStore, FileStorage],
+  exports: [ImportsService, ImportReaderService],
 })
 export class ImportsModule {}

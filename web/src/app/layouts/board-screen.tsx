@@ -14,7 +14,7 @@ import { useMoveContact } from '@/features/contact/api/move-contact';
 import { DeleteContactDialog } from '@/features/contact/components/delete-contact-dialog';
 import { CONTACT_MESSAGES } from '@/features/contact/messages';
 import { groupContactsByTier } from '@/features/contact/utils/contact-order';
-import { useImport } from '@/features/import/api/get-import';
+import { useImportWithIds } from '@/features/import/api/get-import';
 import { ImportedFilterBanner } from '@/features/import/components/imported-filter-banner';
 import { boardContactPath, ROUTES } from '@/lib/routes';
 import { useFreePlanCardLimit } from '@/lib/config';
@@ -84,7 +84,7 @@ export function BoardScreen() {
   // /kanban?import={id}: the board narrowed to the cards that import added (its summary links here).
   const [searchParams, setSearchParams] = useSearchParams();
   const importId = searchParams.get('import');
-  const importRun = useImport(importId);
+  const importRun = useImportWithIds(importId);
   const importedIds = useMemo(
     () => (importId === null || importRun.isError ? null : new Set(importRun.data?.contact_ids ?? [])),
     [importId, importRun.data, importRun.isError],

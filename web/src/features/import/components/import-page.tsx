@@ -10,7 +10,7 @@ import { useNotify } from '@/components/ui/toast';
 import { ApiError, readErrorMessage, readErrorMessages } from '@/lib/api-client';
 import { ROUTES } from '@/lib/routes';
 import { useCancelImport } from '../api/cancel-import';
-import { useCreateImport } from '../api/create-import';
+import { ImportFileRefused, useCreateImport } from '../api/create-import';
 import { useImport } from '../api/get-import';
 import { useStartImport } from '../api/start-import';
 import { IMPORT_MESSAGES } from '../messages';
@@ -95,7 +95,10 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
       { ...choice, mapping },
       {
         onSuccess: onDone,
-        onError: (error) => setErrors(readErrorMessages(error, IMPORT_MESSAGES.notReadable)),
+        onError: (error) =>
+          setErrors(
+            error instanceof ImportFileRefused ? error.errors : readErrorMessages(error, IMPORT_MESSAGES.notReadable),
+          ),
       },
     );
   };
@@ -204,6 +207,18 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
           takeFocus={acted}
           onSubmit={choose}
         />
+      </Shell>
+    );
+  }
+
+  // Opened by its address while the server still reads the file: the preview follows by itself.
+  if (run.state === 'reading') {
+    return (
+      <Shell step="review" withMapping={false}>
+        <div className="import-loading">
+          <Spinner size={28} label={`Reading ${run.file_name}`} />
+        </div>
+        <p className="import-step__lead">{IMPORT_MESSAGES.reading}</p>
       </Shell>
     );
   }
