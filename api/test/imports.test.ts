@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import type { Contact, Export, Import, Tier } from '@tend/contracts';
@@ -560,6 +563,131 @@ describe('export', () => {
         new Set(original.map((c) => JSON.stringify(c))),
       );
     }
+  });
+
+  it('writes CSVs that Python and Node read alike, formulas neutralised, and that import back to the same board', async () => {
+    const { client, tiers } = await person();
+    // Line breaks (LF, CRLF), quotes, commas and semicolons in every text field; each formula start.
+    const people = [
+      {
+        name: '=HYPERLINK("http://evil.example","Click"), me; now\nplease',
+        title: '+Head of "Wind", North; South\nand more',
+        company: '-Ørsted; "A/S",\r\nR&D',
+        phone_number: '+45 99 55 11 11',
+        connection_description: '@here: met at the summit, "quoted";\nsecond line\r\nthird line',
+        tier_id: tiers[0]?.id,
+      },
+      {
+        name: '\'=1+1, already quoted; "twice"\nreally',
+        title: '\'plain apostrophe, "quoted"; then\na break',
+        company: 'Plain; "Company", Inc.\nLtd.',
+        phone_number: '-',
+        connection_description: '\'\'@two quotes first, then text;\n"end"',
+        tier_id: tiers[1]?.id,
+      },
+    ];
+    const made: Contact[] = [];
+    for (const body of people) {
+      const res = await client.post('/api/contacts', body);
+      expect(res.status).toBe(201);
+      made.push(res.body as Contact);
+    }
+    for (const notes of [
+      '=cmd|" /C calc"!A0',
+      '+1, "quoted"; ok\nnext',
+      '-minus',
+      '@sum(1,2)',
+      '\tTab first',
+      '\rCR first',
+    ]) {
+      const res = await client.post('/api/interactions', {
+        contact_id: made[0]?.id,
+        date_contacted: '2024-01-05',
+        contact_method: 'Email',
+        notes,
+        next_contact_date: '2099-01-01',
+      });
+      expect(res.status).toBe(201);
+    }
+    const { files } = await exportZip(client);
+    const dir = mkdtempSync(join(tmpdir(), 'tend-csv-'));
+    try {
+      for (const name of ['contacts.csv', 'interactions.csv', 'notifications.csv']) {
+        const data = files.get(name) ?? Buffer.alloc(0);
+        const node: string[][] = parseCsv(data, { bom: true });
+        writeFileSync(join(dir, name), data);
+        const python = JSON.parse(
+          execFileSync(
+            'python3',
+            [
+              '-c',
+              "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8-sig')))))",
+              join(dir, name),
+            ],
+            { encoding: 'utf8' },
+          ),
+        ) as string[][];
+        // RFC 4180: both read the same rows, none split at a line break inside a field.
+        expect(python, name).toEqual(node);
+        for (const row of node.slice(1)) {
+          expect(row, name).toHaveLength(node[0]?.length ?? -1);
+          for (const cell of row) expect(cell, `${name}: ${cell}`).not.toMatch(/^[=+\-@\t\r]/);
+        }
+      }
+      const contacts = parseCsv<Record<string, string>>(files.get('contacts.csv') ?? Buffer.alloc(0), {
+        bom: true,
+        columns: true,
+      });
+      const first = contacts.find((row) => row['id'] === String(made[0]?.id));
+      expect(first).toMatchObject({
+        name: `'${people[0]?.name}`,
+        title: `'${people[0]?.title}`,
+        company: `'${people[0]?.company}`,
+        phone_number: `'${people[0]?.phone_number}`,
+        connection_description: `'${people[0]?.connection_description}`,
+      });
+      const second = contacts.find((row) => row['id'] === String(made[1]?.id));
+      expect(second).toMatchObject({
+        name: `'${people[1]?.name}`,
+        title: people[1]?.title,
+        company: people[1]?.company,
+        phone_number: `'-`,
+        connection_description: `'${people[1]?.connection_description}`,
+      });
+      const notes = parseCsv<Record<string, string>>(files.get('interactions.csv') ?? Buffer.alloc(0), {
+        bom: true,
+        columns: true,
+      }).map((row) => row['notes']);
+      expect(notes.sort()).toEqual(
+        [
+          '\'=cmd|" /C calc"!A0',
+          '\'+1, "quoted"; ok\nnext',
+          "'-minus",
+          "'@sum(1,2)",
+          "'\tTab first",
+          "'\rCR first",
+        ].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // Our own export imports back as it was: the quotes the export added come off, no others.
+    const fields = (c: Contact) => ({
+      name: c.name,
+      title: c.title,
+      company: c.company,
+      phone_number: c.phone_number,
+      connection_description: c.connection_description,
+    });
+    const other = await person();
+    const seen = await preview(other.client, files.get('contacts.csv') ?? Buffer.alloc(0), { tier_id: other.tier });
+    expect(seen).toMatchObject({ new: 2, unreadable: 0, errors: [] });
+    expect((await runImport(other.client, seen.id)).imported).toBe(2);
+    const back = (await board(other.client)).map(fields);
+    expect(new Set(back.map((c) => JSON.stringify(c)))).toEqual(
+      new Set((await board(client)).map((c) => JSON.stringify(fields(c)))),
+    );
   });
 
   it('an expired link answers 410', async () => {

@@ -4,7 +4,7 @@ import type { Contact } from '../contacts/contact.entity';
 import type { Interaction } from '../interactions/interaction.entity';
 import type { Notification } from '../notifications/notification.entity';
 import type { Tier } from '../tiers/tier.entity';
-import { DATE_CONNECTED_PROPERTY } from './export-format';
+import { DATE_CONNECTED_PROPERTY, neutraliseCell } from './export-format';
 import type { Ical } from './ical';
 
 /** Where a contact's photo lies inside the zip. */
@@ -13,9 +13,31 @@ export const photoPathOf = (contact: Pick<Contact, 'id' | 'photoKey'>) =>
 
 const iso = (date: Date | null) => (date ? date.toISOString() : '');
 
+/**
+ * Every CSV Tend writes: UTF-8 with a BOM and CRLF line ends, as spreadsheets expect, and RFC 4180
+ * quoting: a field with a quote, a comma, a CR or an LF is quoted. csv-stringify quotes only fields
+ * that hold its record delimiter, so with CRLF a bare LF (a note's line break) went unquoted and
+ * other readers split the row there: `quoted_match` quotes those too. Each text cell that a
+ * spreadsheet would run as a formula is neutralised (`neutraliseCell`).
+ */
+function csvOf(columns: readonly string[], rows: readonly (readonly (string | number | boolean)[])[]): string {
+  return stringify(
+    rows.map((row) => row.map((cell) => (typeof cell === 'string' ? neutraliseCell(cell) : cell))),
+    {
+      header: true,
+      columns: [...columns],
+      bom: true,
+      record_delimiter: 'windows',
+      quoted_match: /[\r\n]/,
+      cast: { boolean: (value) => (value ? 'true' : 'false') },
+    },
+  );
+}
+
 /** `contacts.csv`: every field, the column's name and position and the order in it; board order. */
 export function contactsCsv(contacts: readonly Contact[]): string {
-  return stringify(
+  return csvOf(
+    EXPORT_CONTACT_COLUMNS,
     contacts.map((c) => [
       c.id,
       c.name,
@@ -33,12 +55,22 @@ export function contactsCsv(contacts: readonly Contact[]): string {
       iso(c.createdAt),
       iso(c.updatedAt),
     ]),
-    { header: true, columns: [...EXPORT_CONTACT_COLUMNS], bom: true, record_delimiter: 'windows' },
   );
 }
 
 export function interactionsCsv(interactions: readonly Interaction[], names: ReadonlyMap<number, string>): string {
-  return stringify(
+  return csvOf(
+    [
+      'id',
+      'contact_id',
+      'contact_name',
+      'date_contacted',
+      'contact_method',
+      'notes',
+      'next_contact_date',
+      'created_at',
+      'updated_at',
+    ],
     interactions.map((i) => [
       i.id,
       i.contact.id,
@@ -50,27 +82,12 @@ export function interactionsCsv(interactions: readonly Interaction[], names: Rea
       iso(i.createdAt),
       iso(i.updatedAt),
     ]),
-    {
-      header: true,
-      columns: [
-        'id',
-        'contact_id',
-        'contact_name',
-        'date_contacted',
-        'contact_method',
-        'notes',
-        'next_contact_date',
-        'created_at',
-        'updated_at',
-      ],
-      bom: true,
-      record_delimiter: 'windows',
-    },
   );
 }
 
 export function notificationsCsv(notifications: readonly Notification[]): string {
-  return stringify(
+  return csvOf(
+    ['id', 'contact_id', 'interaction_id', 'date', 'title', 'viewed', 'reminded_at', 'created_at'],
     notifications.map((n) => [
       n.id,
       n.contact.id,
@@ -81,13 +98,6 @@ export function notificationsCsv(notifications: readonly Notification[]): string
       iso(n.remindedAt),
       iso(n.createdAt),
     ]),
-    {
-      header: true,
-      columns: ['id', 'contact_id', 'interaction_id', 'date', 'title', 'viewed', 'reminded_at', 'created_at'],
-      bom: true,
-      record_delimiter: 'windows',
-      cast: { boolean: (value) => (value ? 'true' : 'false') },
-    },
   );
 }
 

@@ -1,6 +1,7 @@
 import { IMPORT_FIELDS, IMPORT_MAX_ROWS, type ImportField, type ImportMapping } from '@tend/contracts';
 import { CsvError, parse } from 'csv-parse';
 import type { TimeSlice } from '../../../infra/time/time-slice';
+import { isOwnContactsCsv, restoreCell } from '../../exports/export-format';
 import { ImportFileError, ROW_CAP_MESSAGE } from './import-file-error';
 import type { RawPerson } from './raw-person';
 
@@ -313,7 +314,8 @@ function failParse(error: unknown, people: number): never {
  * breaks, a BOM), handing each person on as it comes. A LinkedIn `Connections.csv` is recognised
  * by its header, wherever it starts after LinkedIn's "Notes:" lines; any other CSV takes its first
  * row as the header and maps columns to fields by `mapping`, or by names guessed from the header.
- * More than `IMPORT_MAX_ROWS` people stop the file.
+ * Our own export's cells are read back as they were before the export neutralised them. More than
+ * `IMPORT_MAX_ROWS` people stop the file.
  *
  * The people are read by a second parser that starts at the header's line: csv-parse compares
  * every record's number of fields with the first one it reads, and builds an Error for each that
@@ -343,11 +345,12 @@ export async function readCsv(
     for (const column of Object.values(mapping)) {
       if (!header.includes(column)) throw new ImportFileError(MAPPING_UNKNOWN_COLUMN_MESSAGE(column));
     }
+    const ownExport = isOwnContactsCsv(header);
     const indexes: Partial<Record<ImportField, number>> = Object.fromEntries(
       Object.entries(mapping).map(([field, column]) => [field, header.indexOf(column)]),
     );
     reading = { format: 'csv', columns: header, mapping };
-    person = (record, row) => genericPerson(record, indexes, row);
+    person = (record, row) => genericPerson(record, indexes, row, ownExport);
   }
   events.header(reading);
 
@@ -412,10 +415,12 @@ function genericPerson(
   record: readonly string[],
   indexes: Partial<Record<ImportField, number>>,
   row: number,
+  ownExport: boolean,
 ): RawPerson {
   const cell = (field: ImportField): string | undefined => {
     const index = indexes[field];
-    return index === undefined || index < 0 ? undefined : record[index];
+    const value = index === undefined || index < 0 ? undefined : record[index];
+    return value !== undefined && ownExport ? restoreCell(value) : value;
   };
   const first = cell('first_name')?.trim() ?? '';
   const last = cell('last_name')?.trim() ?? '';
