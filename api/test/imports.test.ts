@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -83,6 +83,25 @@ async function runImport(client: ApiClient, id: string): Promise<Import> {
   expect(started.status).toBe(202);
   expect((started.body as Import).state).toBe('running');
   return settle(client, id);
+}
+
+/** The card's photo, as the API serves it: the upload's re-encoding (WebP, 64 x 64) of a photo of one `color`. */
+async function expectPhoto(client: ApiClient, card: Contact | undefined, color: string): Promise<void> {
+  expect(card?.photo_url, card?.name).toBeTruthy();
+  const res = await client.raw
+    .get(`/api/contacts/${card?.id}/photo`)
+    .buffer(true)
+    .parse((response, callback) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () => callback(null, Buffer.concat(chunks)));
+    });
+  expect(res.status).toBe(200);
+  const image = sharp(res.body as Buffer);
+  expect(await image.metadata()).toMatchObject({ format: 'webp', width: 64, height: 64 });
+  const { channels } = await image.stats();
+  const expected = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+  channels.slice(0, 3).forEach((channel, i) => expect(Math.abs(channel.mean - (expected[i] ?? 0))).toBeLessThan(10));
 }
 
 async function board(client: ApiClient): Promise<Contact[]> {
@@ -558,11 +577,82 @@ describe('export', () => {
       const seen = await preview(other.client, files.get(name) ?? Buffer.alloc(0), { tier_id: other.tier });
       expect(seen, name).toMatchObject({ new: 3, unreadable: 0, errors: [] });
       expect((await runImport(other.client, seen.id)).imported).toBe(3);
-      const back = (await board(other.client)).map(fields);
+      const cards = await board(other.client);
+      const back = cards.map(fields);
       expect(new Set(back.map((c) => JSON.stringify(c))), name).toEqual(
         new Set(original.map((c) => JSON.stringify(c))),
       );
+      // The vCard carries the photo too (a JPEG data: URI); the CSV names its file in the zip.
+      const ada = cards.find((c) => c.name === 'Ada Lovelace');
+      if (name === 'contacts.vcf') await expectPhoto(other.client, ada, '#2f5d50');
+      else expect(ada?.photo_url).toBeNull();
     }
+    const vcf = files.get('contacts.vcf')?.toString() ?? '';
+    expect(vcf).toContain('\r\nPHOTO:data:image/jpeg;base64,');
+    expect(vcf.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+  });
+
+  it('imports vCards from Apple, Google, Outlook, Android and Nextcloud: names, titles, companies, notes and photos', async () => {
+    const { client, tier } = await person();
+    for (const name of [
+      'apple-contacts-3.0.vcf',
+      'google-contacts-3.0.vcf',
+      'outlook-contacts-2.1.vcf',
+      'android-contacts-2.1.vcf',
+      'nextcloud-contacts-4.0.vcf',
+    ]) {
+      const seen = await preview(client, fixture(name), { tier_id: tier });
+      expect(seen, name).toMatchObject({ format: 'vcard', unreadable: 0 });
+      expect((await runImport(client, seen.id)).state, name).toBe('done');
+    }
+    const cards = await board(client);
+    const card = (name: string) => cards.find((c) => c.name === name);
+    expect(card('Margaret Hamilton')).toMatchObject({
+      title: 'Director of Software Engineering for the Apollo Guidance Computer',
+      company: 'MIT Instrumentation Laboratory',
+      connection_description:
+        'Knows everyone in flight software, introduced by Ada.\nAsk about the "Lauren bug"; she tells it best.',
+    });
+    await expectPhoto(client, card('Margaret Hamilton'), '#c0392b');
+    expect(card('Katherine Johnson')).toMatchObject({
+      title: 'Mathematician; Research Scientist',
+      company: 'NASA',
+      connection_description: 'Met at the conference, talked about orbits; trajectories by hand.\nFollow up in spring.',
+      photo_url: null,
+    });
+    expect(card('Jürgen Müller')).toMatchObject({
+      title: 'Vertriebsleiter, Geschäftsbereich Automatisierung und Antriebe',
+      company: 'Siemens AG',
+      connection_description: 'Kennengelernt auf der Hannover Messe.\r\nMag Kaffee, keinen Tee.',
+    });
+    await expectPhoto(client, card('Jürgen Müller'), '#2e86c1');
+    expect(card('吳健雄')).toMatchObject({
+      title: 'Professor of Physics; Experimentalist',
+      company: 'Columbia University',
+      connection_description: "Met at the APS meeting in Zürich.\nBeta decay, parity; ask about Ms. Wu's lab.",
+    });
+    await expectPhoto(client, card('吳健雄'), '#27ae60');
+    expect(card('Hedy Lamarr')).toMatchObject({ title: 'Inventor', company: 'Frequency Hopping Ltd.' });
+    await expectPhoto(client, card('Hedy Lamarr'), '#e67e22');
+    // The same file twice, both previewed before either runs: each stores Margaret's photo; the
+    // second run finds her on the board, and the photo it did not use is deleted.
+    const other = await person();
+    const first = await preview(other.client, fixture('apple-contacts-3.0.vcf'), { tier_id: other.tier });
+    const second = await preview(other.client, fixture('apple-contacts-3.0.vcf'), { tier_id: other.tier });
+    expect(second).toMatchObject({ new: 2, duplicates: 0 });
+    expect(await runImport(other.client, first.id)).toMatchObject({ imported: 2 });
+    expect(await runImport(other.client, second.id)).toMatchObject({ imported: 0, skipped: 2 });
+    await expectPhoto(
+      other.client,
+      (await board(other.client)).find((c) => c.name === 'Margaret Hamilton'),
+      '#c0392b',
+    );
+    // Every photo file belongs to a card, or to a preview not yet run: none is left behind.
+    const kept = await app.db.query<{ key: string }>(
+      'select photo_key as key from contacts where photo_key is not null union select photo_key from import_rows where photo_key is not null',
+    );
+    const files = readdirSync(join(app.config.storageDir, 'photos')).map((file) => `photos/${file}`);
+    expect(new Set(files)).toEqual(new Set(kept.map((row) => row.key)));
   });
 
   it('writes CSVs that Python and Node read alike, formulas neutralised, and that import back to the same board', async () => {

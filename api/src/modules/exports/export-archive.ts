@@ -101,8 +101,26 @@ export function notificationsCsv(notifications: readonly Notification[]): string
   );
 }
 
-/** `contacts.vcf`: one vCard 4.0 per contact, written by ical.js (escaping and line folding). */
-export function contactsVcf(ICAL: Ical, contacts: readonly Contact[]): string {
+/**
+ * A `PHOTO` content line for a `data:` URI, folded at 75 octets (base64 is ASCII). Written here,
+ * not by ical.js, which escapes the URI's comma as if it were text (`base64\,`): no longer a URI.
+ */
+function photoLines(dataUri: string): string {
+  const line = `PHOTO:${dataUri}`;
+  const lines = [line.slice(0, 75)];
+  for (let i = 75; i < line.length; i += 74) lines.push(` ${line.slice(i, i + 74)}`);
+  return lines.join('\r\n');
+}
+
+/**
+ * `contacts.vcf`: one vCard 4.0 per contact, written by ical.js (escaping and line folding), with
+ * its photo (`photos`, by contact id: a `data:` URI of a small JPEG, see `vcardPhoto`).
+ */
+export function contactsVcf(
+  ICAL: Ical,
+  contacts: readonly Contact[],
+  photos: ReadonlyMap<number, string> = new Map(),
+): string {
   return contacts
     .map((contact) => {
       const card = new ICAL.Component('vcard');
@@ -126,7 +144,9 @@ export function contactsVcf(ICAL: Ical, contacts: readonly Contact[]): string {
       if (contact.dateConnected)
         card.addPropertyWithValue(DATE_CONNECTED_PROPERTY.toLowerCase(), contact.dateConnected);
       card.addPropertyWithValue('x-tend-column', contact.tier.getEntity().name);
-      return card.toString();
+      const text = card.toString();
+      const photo = photos.get(contact.id);
+      return photo ? text.replace(/\r\nEND:VCARD$/, `\r\n${photoLines(photo)}\r\nEND:VCARD`) : text;
     })
     .join('\r\n')
     .concat(contacts.length > 0 ? '\r\n' : '');

@@ -15,6 +15,7 @@ import { TiersService } from '../tiers/tiers.service';
 import { User } from '../users/user.entity';
 import { DataExport } from './data-export.entity';
 import { loadIcal } from './ical';
+import { vcardPhoto } from './vcard-photo';
 import {
   accountJson,
   contactsCsv,
@@ -128,7 +129,13 @@ export class ExportsService {
     zip.addBuffer(Buffer.from(contactsCsv(contacts)), 'contacts.csv');
     zip.addBuffer(Buffer.from(interactionsCsv(interactions, names)), 'interactions.csv');
     zip.addBuffer(Buffer.from(notificationsCsv(notifications)), 'notifications.csv');
-    zip.addBuffer(Buffer.from(contactsVcf(await loadIcal(), contacts)), 'contacts.vcf');
+    const vcardPhotos = new Map<number, string>();
+    for (const contact of contacts) {
+      if (!contact.photoKey || (await this.storage.sizeOf(contact.photoKey)) === null) continue;
+      const photo = await vcardPhoto(this.storage.pathOf(contact.photoKey));
+      if (photo) vcardPhotos.set(contact.id, photo);
+    }
+    zip.addBuffer(Buffer.from(contactsVcf(await loadIcal(), contacts, vcardPhotos)), 'contacts.vcf');
     const account = {
       id: user.id,
       email: user.email,
