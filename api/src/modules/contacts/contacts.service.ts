@@ -163,16 +163,9 @@ export class ContactsService {
     column: { id: number } | { position: number | undefined },
     cards: readonly NewCard[],
   ): Promise<{ created: Contact[]; room: number }> {
-    const limit = this.board.cardLimit(user);
-    const room = limit === null ? cards.length : Math.max(0, limit - (await this.board.cardCount(em, user.id)));
-    if (room === 0 || cards.length === 0) return { created: [], room };
-    const tier =
-      'id' in column
-        ? await this.tiers.findOwned(user.id, column.id, em)
-        : await this.tiers.findByPositionOrFirst(user.id, column.position, em);
-    // The column's lock, as every writer of its orders takes (see BoardService).
-    await this.board.lockColumns(em, user.id, [tier.id]);
-    const top = await this.board.topOrder(em, tier.id);
+    const place = await this.placeCards(em, user, column, cards.length);
+    if (!place.tier) return { created: [], room: place.room };
+    const { tier, top, room } = place;
     const taken = cards.slice(0, room);
     const contacts = taken.map((card, index) => {
       const contact = em.create(Contact, {
@@ -187,6 +180,74 @@ export class ContactsService {
     });
     await em.persist(contacts).flush();
     return { created: contacts, room };
+  }
+
+  /**
+   * `addCards` for a caller that needs only the new cards' ids (an import's batch of 1,000): the
+   * same room, column lock and orders, written by one `insert ... select` from a JSON parameter
+   * rather than through the unit of work, which spent more on 1,000 entities than the rest of the
+   * batch together. Answers the ids, the first card's (on top) first.
+   */
+  async insertCards(
+    em: EntityManager,
+    user: BoardOwner,
+    column: { id: number },
+    cards: readonly NewCard[],
+  ): Promise<{ ids: number[]; room: number }> {
+    const place = await this.placeCards(em, user, column, cards.length);
+    if (!place.tier) return { ids: [], room: place.room };
+    const { tier, top, room } = place;
+    const taken = cards.slice(0, room);
+    const rows = await em.execute<{ id: number }[]>(
+      `insert into contacts (user_id, tier_id, vertical_order, name, title, company, linked_in, email, phone_number,
+                             connection_description, date_connected, photo_key)
+       select ?, ?, c.vertical_order, c.name, c.title, c.company, c.linked_in, c.email, c.phone_number,
+              c.connection_description, c.date_connected, c.photo_key
+         from jsonb_to_recordset(?::jsonb) as c(n int, vertical_order int, name text, title text, company text,
+              linked_in text, email text, phone_number text, connection_description text, date_connected date,
+              photo_key text)
+        order by c.n
+       returning id`,
+      [
+        user.id,
+        tier.id,
+        JSON.stringify(
+          taken.map((card, index) => ({
+            n: index,
+            vertical_order: top + taken.length - 1 - index,
+            name: card.name,
+            title: card.title ?? null,
+            company: card.company ?? null,
+            linked_in: card.linked_in ?? null,
+            email: card.email ?? null,
+            phone_number: card.phone_number ?? null,
+            connection_description: card.connection_description ?? null,
+            date_connected: card.date_connected ?? null,
+            photo_key: card.photoKey ?? null,
+          })),
+        ),
+      ],
+    );
+    return { ids: rows.map((row) => row.id), room };
+  }
+
+  /** Where `count` new cards go: the plan's room, and (when there is room) the column, locked, and its top order. */
+  private async placeCards(
+    em: EntityManager,
+    user: BoardOwner,
+    column: { id: number } | { position: number | undefined },
+    count: number,
+  ): Promise<{ room: number; tier?: Awaited<ReturnType<TiersService['findOwned']>>; top: number }> {
+    const limit = this.board.cardLimit(user);
+    const room = limit === null ? count : Math.max(0, limit - (await this.board.cardCount(em, user.id)));
+    if (room === 0 || count === 0) return { room, top: 0 };
+    const tier =
+      'id' in column
+        ? await this.tiers.findOwned(user.id, column.id, em)
+        : await this.tiers.findByPositionOrFirst(user.id, column.position, em);
+    // The column's lock, as every writer of its orders takes (see BoardService).
+    await this.board.lockColumns(em, user.id, [tier.id]);
+    return { room, tier, top: await this.board.topOrder(em, tier.id) };
   }
 
   /**

@@ -6,24 +6,16 @@ import { TimeSlice } from '../../infra/time/time-slice';
 import { BoardService } from '../board/board.service';
 import { ContactsService } from '../contacts/contacts.service';
 import { User } from '../users/user.entity';
+import { BoardKeyIndex } from './board-key-index';
 import { ImportRowStore, type StoredRow } from './import-row.store';
 import { ImportRun } from './import-run.entity';
 import { ImportFileError } from './parsers/import-file-error';
-import { cardKeys, readImportFile, type ImportCard } from './parsers/read-import-file';
+import { readImportFile, type ImportCard } from './parsers/read-import-file';
 
 export const IMPORT_NOT_READ_MESSAGE = 'This file could not be read just now. Upload it again.';
 
 /** Rows written to `import_rows` per statement while a file is read. */
-const ROWS_PER_INSERT = 1_000;
-
-/** Maps `key -> card id` for the cards of a board that have a LinkedIn URL or an email. */
-export function keyIndex(
-  cards: readonly { id: number; linked_in: string | null; email: string | null }[],
-): Map<string, number> {
-  const index = new Map<string, number>();
-  for (const card of cards) for (const key of cardKeys(card)) if (!index.has(key)) index.set(key, card.id);
-  return index;
-}
+const ROWS_PER_INSERT = 500;
 
 /**
  * `import.read`: reads an uploaded file into its preview. The file is read as a stream of small
@@ -56,7 +48,8 @@ export class ImportReaderService {
     try {
       const data = await this.storage.read(run.uploadKey);
       const owner = await em.findOneOrFail(User, userId, { fields: ['plan'] });
-      const existing = keyIndex(await this.contacts.keyedCards(em, userId));
+      const slice = new TimeSlice();
+      const existing = await new BoardKeyIndex(slice).of(await this.contacts.keyedCards(em, userId));
       const seen = new Set<string>();
       const counts = { fresh: 0, duplicates: 0, unreadable: 0, readable: 0 };
       const errors: ImportRowError[] = [];
@@ -83,7 +76,7 @@ export class ImportReaderService {
         counts.unreadable += 1;
         if (errors.length < IMPORT_MAX_LISTED_ERRORS) errors.push(found);
       };
-      const reading = await readImportFile(data, run.mapping ?? undefined, { card, problem }, new TimeSlice());
+      const reading = await readImportFile(data, run.mapping ?? undefined, { card, problem }, slice);
       await write();
       const limit = this.board.cardLimit(owner);
       const room = limit === null ? counts.fresh : Math.max(0, limit - (await this.board.cardCount(em, userId)));

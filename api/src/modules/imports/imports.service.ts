@@ -17,7 +17,9 @@ import { BoardService, type BoardOwner } from '../board/board.service';
 import { ContactsService, type ContactFields, type NewCard } from '../contacts/contacts.service';
 import { TiersService } from '../tiers/tiers.service';
 import { User } from '../users/user.entity';
-import { IMPORT_NOT_READ_MESSAGE, ImportReaderService, keyIndex } from './import-reader.service';
+import { TimeSlice } from '../../infra/time/time-slice';
+import { BoardKeyIndex } from './board-key-index';
+import { IMPORT_NOT_READ_MESSAGE, ImportReaderService } from './import-reader.service';
 import { ImportRowStore, type StoredRow } from './import-row.store';
 import { ImportRun, ONE_IMPORT_AT_A_TIME } from './import-run.entity';
 import { EMPTY_FILE_MESSAGE } from './parsers/import-file-error';
@@ -236,10 +238,11 @@ export class ImportsService {
     const owner = await em.findOne(User, userId, { fields: ['plan'] });
     if (!owner) return;
     const boardOwner: BoardOwner = { id: userId, plan: owner.plan };
+    const keys = new BoardKeyIndex(new TimeSlice());
     for (;;) {
       let batch: { done: boolean; unusedPhotos: string[] };
       try {
-        batch = await this.batch(boardOwner, importId);
+        batch = await this.batch(boardOwner, importId, keys);
       } catch (error) {
         if (attemptsMade + 1 < JOB_ATTEMPTS) throw error;
         await this.fail(importId, error);
@@ -253,14 +256,18 @@ export class ImportsService {
   }
 
   /** One batch: whether there is nothing more to do, and the photos of its rows no card took. */
-  private batch(owner: BoardOwner, importId: string): Promise<{ done: boolean; unusedPhotos: string[] }> {
+  private batch(
+    owner: BoardOwner,
+    importId: string,
+    keys: BoardKeyIndex,
+  ): Promise<{ done: boolean; unusedPhotos: string[] }> {
     return this.board.write(owner.id, async (em) => {
       const run = await em.findOne(ImportRun, importId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!run || run.state !== 'running') return { done: true, unusedPhotos: [] };
       const slice = await this.rows.slice(em, importId, run.position, IMPORT_BATCH_SIZE);
       // Matched against the board as it is now, under the board's lock: earlier batches included.
-      const { fresh, duplicates } = classify(slice, keyIndex(await this.contacts.keyedCards(em, owner.id)));
-      const { created } = await this.contacts.addCards(
+      const { fresh, duplicates } = classify(slice, await keys.of(await this.contacts.keyedCards(em, owner.id)));
+      const { ids: created } = await this.contacts.insertCards(
         em,
         owner,
         { id: run.tierId },
@@ -280,7 +287,7 @@ export class ImportsService {
       run.overLimit += fresh.length - created.length;
       if (created.length > 0) {
         await em.execute('update imports set contact_ids = contact_ids || ?::jsonb where id = ?', [
-          JSON.stringify(created.map((card) => card.id)),
+          JSON.stringify(created),
           importId,
         ]);
       }

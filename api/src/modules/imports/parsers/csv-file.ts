@@ -287,7 +287,7 @@ async function findHeader(
         const error = await probe.write(next.value.slice(offset, offset + PIECE_CHARS));
         // An error after the header is met again, with its row, when the people are read.
         if (error && !found) failParse(error, 0);
-        await slice.yieldIfDue();
+        if (slice.due()) await slice.pause();
       }
     }
   } finally {
@@ -371,7 +371,7 @@ export async function readCsv(
     if (seen > IMPORT_MAX_ROWS) throw new ImportFileError(ROW_CAP_MESSAGE);
     for (const record of waiting.splice(0)) {
       await events.person(person(record, ++handed));
-      await slice.yieldIfDue();
+      if (slice.due()) await slice.pause();
     }
   };
   const rest = (async function* () {

@@ -25,7 +25,7 @@ export async function* textChunks(data: Buffer, slice: TimeSlice): AsyncGenerato
     if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     first = false;
     if (text) yield text;
-    await slice.yieldIfDue();
+    if (slice.due()) await slice.pause();
   }
   const rest = decoder.decode();
   if (rest) yield rest;

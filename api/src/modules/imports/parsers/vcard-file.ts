@@ -122,7 +122,7 @@ async function* contentLines(chunks: AsyncIterable<string>, slice: TimeSlice): A
     line.tooLong ? { tooLong: true, photo: line.photo } : line.pieces.join('');
   for await (const physical of physicalLines(chunks)) {
     // One content line may be made of 120,000 physical ones: turns come between those too.
-    await slice.yieldIfDue();
+    if (slice.due()) await slice.pause();
     if (current?.softBreak) {
       if (!current.tooLong) {
         const last = current.pieces.length - 1;
