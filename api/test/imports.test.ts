@@ -86,17 +86,22 @@ async function runImport(client: ApiClient, id: string): Promise<Import> {
   return settle(client, id);
 }
 
-/** The card's photo, as the API serves it: the upload's re-encoding (WebP, 64 x 64) of a photo of one `color`. */
-async function expectPhoto(client: ApiClient, card: Contact | undefined, color: string): Promise<void> {
-  expect(card?.photo_url, card?.name).toBeTruthy();
-  const res = await client.raw
-    .get(`/api/contacts/${card?.id}/photo`)
+/** A GET whose answer is bytes (a photo, a zip). */
+function getBytes(client: ApiClient, url: string) {
+  return client.raw
+    .get(url)
     .buffer(true)
     .parse((response, callback) => {
       const chunks: Buffer[] = [];
       response.on('data', (c: Buffer) => chunks.push(c));
       response.on('end', () => callback(null, Buffer.concat(chunks)));
     });
+}
+
+/** The card's photo, as the API serves it: the upload's re-encoding (WebP, 64 x 64) of a photo of one `color`. */
+async function expectPhoto(client: ApiClient, card: Contact | undefined, color: string): Promise<void> {
+  expect(card?.photo_url, card?.name).toBeTruthy();
+  const res = await getBytes(client, `/api/contacts/${card?.id}/photo`);
   expect(res.status).toBe(200);
   const image = sharp(res.body as Buffer);
   expect(await image.metadata()).toMatchObject({ format: 'webp', width: 64, height: 64 });
@@ -143,14 +148,7 @@ async function exportZip(client: ApiClient): Promise<{ files: Map<string, Buffer
     await new Promise((r) => setTimeout(r, 50));
   }
   expect(done.state).toBe('ready');
-  const download = await client.raw
-    .get(done.download_url ?? '')
-    .buffer(true)
-    .parse((response, callback) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (c: Buffer) => chunks.push(c));
-      response.on('end', () => callback(null, Buffer.concat(chunks)));
-    });
+  const download = await getBytes(client, done.download_url ?? '');
   expect(download.status).toBe(200);
   expect(download.headers['content-type']).toBe('application/zip');
   return { files: await readZip(download.body as Buffer), done };

@@ -163,16 +163,14 @@ export class ContactsService {
     column: { id: number } | { position: number | undefined },
     cards: readonly NewCard[],
   ): Promise<{ created: Contact[]; room: number }> {
-    const place = await this.placeCards(em, user, column, cards.length);
-    if (!place.tier) return { created: [], room: place.room };
-    const { tier, top, room } = place;
-    const taken = cards.slice(0, room);
-    const contacts = taken.map((card, index) => {
+    const { room, tier, placed } = await this.placeCards(em, user, column, cards);
+    if (!tier) return { created: [], room };
+    const contacts = placed.map(({ card, verticalOrder }) => {
       const contact = em.create(Contact, {
         user: em.getReference(User, user.id),
         tier,
         name: card.name,
-        verticalOrder: top + taken.length - 1 - index,
+        verticalOrder,
       });
       applyFields(contact, card);
       if (card.photoKey) contact.photoKey = card.photoKey;
@@ -194,10 +192,8 @@ export class ContactsService {
     column: { id: number },
     cards: readonly NewCard[],
   ): Promise<{ ids: number[]; room: number }> {
-    const place = await this.placeCards(em, user, column, cards.length);
-    if (!place.tier) return { ids: [], room: place.room };
-    const { tier, top, room } = place;
-    const taken = cards.slice(0, room);
+    const { room, tier, placed } = await this.placeCards(em, user, column, cards);
+    if (!tier) return { ids: [], room };
     const rows = await em.execute<{ id: number }[]>(
       `insert into contacts (user_id, tier_id, vertical_order, name, title, company, linked_in, email, phone_number,
                              connection_description, date_connected, photo_key)
@@ -212,9 +208,9 @@ export class ContactsService {
         user.id,
         tier.id,
         JSON.stringify(
-          taken.map((card, index) => ({
+          placed.map(({ card, verticalOrder }, index) => ({
             n: index,
-            vertical_order: top + taken.length - 1 - index,
+            vertical_order: verticalOrder,
             name: card.name,
             title: card.title ?? null,
             company: card.company ?? null,
@@ -231,23 +227,36 @@ export class ContactsService {
     return { ids: rows.map((row) => row.id), room };
   }
 
-  /** Where `count` new cards go: the plan's room, and (when there is room) the column, locked, and its top order. */
+  /**
+   * Where new cards go: the plan's room; when there is some, the column (locked) and, for as many
+   * cards as fit, their orders at its top, the first card on top.
+   */
   private async placeCards(
     em: EntityManager,
     user: BoardOwner,
     column: { id: number } | { position: number | undefined },
-    count: number,
-  ): Promise<{ room: number; tier?: Awaited<ReturnType<TiersService['findOwned']>>; top: number }> {
+    cards: readonly NewCard[],
+  ): Promise<{
+    room: number;
+    tier: Awaited<ReturnType<TiersService['findOwned']>> | null;
+    placed: { card: NewCard; verticalOrder: number }[];
+  }> {
     const limit = this.board.cardLimit(user);
-    const room = limit === null ? count : Math.max(0, limit - (await this.board.cardCount(em, user.id)));
-    if (room === 0 || count === 0) return { room, top: 0 };
+    const room = limit === null ? cards.length : Math.max(0, limit - (await this.board.cardCount(em, user.id)));
+    if (room === 0 || cards.length === 0) return { room, tier: null, placed: [] };
     const tier =
       'id' in column
         ? await this.tiers.findOwned(user.id, column.id, em)
         : await this.tiers.findByPositionOrFirst(user.id, column.position, em);
     // The column's lock, as every writer of its orders takes (see BoardService).
     await this.board.lockColumns(em, user.id, [tier.id]);
-    return { room, tier, top: await this.board.topOrder(em, tier.id) };
+    const top = await this.board.topOrder(em, tier.id);
+    const taken = cards.slice(0, room);
+    return {
+      room,
+      tier,
+      placed: taken.map((card, index) => ({ card, verticalOrder: top + taken.length - 1 - index })),
+    };
   }
 
   /**
