@@ -11,7 +11,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 export class TimeSlice {
   private since = performance.now();
 
-  constructor(private readonly budgetMs = 5) {}
+  constructor(private readonly budgetMs = 3) {}
 
   due(): boolean {
     return performance.now() - this.since >= this.budgetMs;
