@@ -36,8 +36,12 @@ export interface ImportPageProps {
 
 /** The file in hand (kept while the person moves between steps; gone after a reload). */
 interface Draft extends ImportChoice {
-  /** The generic CSV's columns have been confirmed (or the file needs none). */
-  mapped: boolean;
+  /**
+   * The import whose columns the person confirmed (or that needs none). An id, not a flag: after a
+   * new mapping the draft and the address change in two renders, and a flag set for the new
+   * import would show the old one's review in between.
+   */
+  mappedFor: string | null;
 }
 
 function Shell({ children, step, withMapping }: { children: ReactNode; step: ImportStepKey; withMapping: boolean }) {
@@ -106,7 +110,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
   const choose = (choice: ImportChoice) => {
     setActed(true);
     upload(choice, undefined, (created) => {
-      setDraft({ ...choice, mapped: created.format !== 'csv' });
+      setDraft({ ...choice, mappedFor: created.format !== 'csv' ? created.id : null });
       show(created.id);
     });
   };
@@ -115,11 +119,11 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
     if (!draft || !run) return;
     setActed(true);
     if (sameMapping(mapping, run.mapping)) {
-      setDraft({ ...draft, mapped: true });
+      setDraft({ ...draft, mappedFor: run.id });
       return;
     }
     upload(draft, mapping, (created) => {
-      setDraft({ ...draft, mapped: true });
+      setDraft({ ...draft, mappedFor: created.id });
       show(created.id, true);
     });
   };
@@ -148,7 +152,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
 
   /** Back to the first step; the file stays chosen unless `forget`. */
   const startOver = (forget = false) => {
-    setDraft(draft && !forget ? { ...draft, mapped: false } : null);
+    setDraft(draft && !forget ? { ...draft, mappedFor: null } : null);
     setErrors([]);
     show(null);
   };
@@ -223,7 +227,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
     );
   }
 
-  if (run.state === 'preview' && run.format === 'csv' && draft && !draft.mapped && run.columns) {
+  if (run.state === 'preview' && run.format === 'csv' && draft && draft.mappedFor !== run.id && run.columns) {
     return (
       <Shell step="map" withMapping>
         <ColumnMappingStep
@@ -251,7 +255,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
           starting={start.isPending}
           takeFocus={acted}
           onBack={() => startOver()}
-          onChangeColumns={run.format === 'csv' && draft ? () => setDraft({ ...draft, mapped: false }) : undefined}
+          onChangeColumns={run.format === 'csv' && draft ? () => setDraft({ ...draft, mappedFor: null }) : undefined}
           onStart={startRun}
         />
       </Shell>
