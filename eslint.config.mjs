@@ -6,6 +6,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { tendRules } from './eslint-rules.mjs';
 
 // The web app's layers (web/README.md): features never import each other (app/ composes them);
 // shared building blocks (components/ui, lib) import no feature and not the app.
@@ -59,6 +60,25 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Tend's own rules (eslint-rules.mjs). A doc comment belongs right above the code it describes.
+    plugins: { tend: tendRules },
+    rules: { 'tend/no-stacked-doc-comments': 'error' },
+  },
+  {
+    // A module writes only its own tables, through its own entities; another module's rows go
+    // through that module's service (a type import of its entity is fine). Allowed on purpose:
+    // entity files, whose relations (`@ManyToOne(() => User)`) are how the schema names a foreign
+    // key; and everything outside modules/, which this does not cover: app/entities.ts (MikroORM's
+    // list of every entity), the migrations, and the tests, which set up rows directly. The reminders
+    // fan-out's set-based SQL (reminders.queries.ts) reads users and notifications without their
+    // entities, and says why.
+    files: ['api/src/modules/**/*.ts'],
+    ignores: ['api/src/modules/**/*.entity.ts'],
+    rules: {
+      'tend/no-other-module-entity': ['error', { modulesDir: join(import.meta.dirname, 'api', 'src', 'modules') }],
     },
   },
   {

@@ -3,20 +3,13 @@ import {
   PASSWORD_TO_DELETE_MESSAGE,
   VERIFICATION_EMAIL_UNAVAILABLE_MESSAGE,
 } from '@tend/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 describe('account changes that need the password again', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    // One verification mail per address per window, so the second request for an address is throttled.
-    app = await startTestApp('in-process', { THROTTLE_EMAIL_PER_ADDRESS: '1' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  // One verification mail per address per window, so the second request for an address is throttled.
+  const app = useTestApp({ THROTTLE_EMAIL_PER_ADDRESS: '1' }, { mode: 'in-process' });
 
   it('deletes the account only with the right password', async () => {
     const { client, userId } = await app.verifiedClient('leaver@example.com');

@@ -6,9 +6,9 @@ import {
   LOGIN_FAILED_MESSAGE,
   ORIGINAL_PASSWORD_INCORRECT_MESSAGE,
 } from '@tend/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
-import { redisAvailable, startTestApp, type JobMode, type TestApp } from './helpers/test-app';
+import { redisAvailable, useTestApp, type JobMode } from './helpers/test-app';
 
 function tokenFromConfirmation(link: string): string {
   return new URL(link).searchParams.get('token') ?? '';
@@ -23,14 +23,7 @@ const modes: JobMode[] = ['bullmq', 'in-process'];
 
 // The same account flows once with jobs through BullMQ on Redis and once in-process (no REDIS_URL).
 describe.each(modes)('account flows with jobs %s', (mode) => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp(mode);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp({}, { mode });
 
   it.skipIf(mode === 'bullmq' && !redisAvailable())(
     'signs up, gets the four default tiers, is confined until the emailed link is followed',

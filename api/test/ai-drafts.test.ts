@@ -8,15 +8,13 @@ import {
   type Interaction,
 } from '@tend/contracts';
 import Redis from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { Clock } from '../src/infra/time/clock';
 import type { ApiClient } from './helpers/api-client';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+import { redisAvailable, UNTHROTTLED_SIGNUPS, useTestApp, type TestApp } from './helpers/test-app';
 
 // The template provider (the default: no model, no setting) through the whole path: the API, the
 // `ai.draft` job (BullMQ when Redis answers), the limits. Models through their SDKs: ai-providers.test.ts.
-
-const mode = redisAvailable() ? 'bullmq' : 'in-process';
 
 /** A verified member who signs drafts as Grace Hopper; `plan: null` has not chosen a plan yet. */
 async function person(app: TestApp, options: { plan?: 'free' | 'premium' | null; timeZone?: string } = {}) {
@@ -39,19 +37,11 @@ async function interaction(client: ApiClient, fields: Record<string, unknown>): 
 }
 
 describe('AI drafts with the template provider', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp(mode, {
-      THROTTLE_SIGNUP_PER_IP: '1000',
-      THROTTLE_EMAIL_PER_ADDRESS: '1000',
-      FREE_PLAN_CARD_LIMIT: '2',
-      AI_RATE_LIMIT_PER_MINUTE: '1000',
-      AI_DAILY_LIMIT_PREMIUM: '1000',
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
+  const app = useTestApp({
+    ...UNTHROTTLED_SIGNUPS,
+    FREE_PLAN_CARD_LIMIT: '2',
+    AI_RATE_LIMIT_PER_MINUTE: '1000',
+    AI_DAILY_LIMIT_PREMIUM: '1000',
   });
 
   it('answers POST /api/geminis/ (and without the slash) with a draft, its provider and the notes it used', async () => {
@@ -207,23 +197,15 @@ describe('AI drafts with the template provider', () => {
 });
 
 describe('AI draft limits', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp(mode, {
-      THROTTLE_SIGNUP_PER_IP: '1000',
-      THROTTLE_EMAIL_PER_ADDRESS: '1000',
+  const app = useTestApp(
+    {
+      ...UNTHROTTLED_SIGNUPS,
       AI_RATE_LIMIT_PER_MINUTE: '3',
       AI_DAILY_LIMIT: '2',
       AI_DAILY_LIMIT_PREMIUM: '5',
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-  afterEach(() => {
-    app.running.app.get(Clock).set(new Date());
-  });
+    },
+    { resetClock: true },
+  );
 
   /** As if a minute had passed for every user: the per-minute windows end. */
   const aMinuteLater = () => app.db.query(`delete from rate_limits where key like 'ai-minute:%'`);

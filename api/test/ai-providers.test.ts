@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './helpers/api-client';
 import { FakeGeminiServer, FakeOpenAiServer, type RecordedRequest } from './helpers/fake-model-servers';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+import { UNTHROTTLED_SIGNUPS, useTestApp } from './helpers/test-app';
 
 // Each provider through its real SDK (`@google/genai`, `openai`) against a local server that speaks
 // its wire format; the whole path: API, `ai.draft` job (BullMQ when Redis answers), retries, deadline.
@@ -70,25 +70,23 @@ async function capturingOutput<T>(work: () => Promise<T>): Promise<{ result: T; 
 }
 
 describe.each(cases)('AI drafts from the $provider provider', (spec) => {
-  let app: TestApp;
   let server: FakeGeminiServer | FakeOpenAiServer;
 
   beforeAll(async () => {
     server = await spec.server().start();
-    app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
-      ...spec.env(server.url),
-      AI_TIMEOUT_MS: String(TIMEOUT_MS),
-      THROTTLE_SIGNUP_PER_IP: '1000',
-      THROTTLE_EMAIL_PER_ADDRESS: '1000',
-      AI_RATE_LIMIT_PER_MINUTE: '1000',
-      // Warnings reach the output, so the test of the logs sees what operators would.
-      LOG_LEVEL: 'warn',
-    });
   });
   afterAll(async () => {
-    await app?.close();
     await server?.stop();
   });
+  // Started after the model's server (its address is read then), closed before it.
+  const app = useTestApp(() => ({
+    ...spec.env(server.url),
+    AI_TIMEOUT_MS: String(TIMEOUT_MS),
+    ...UNTHROTTLED_SIGNUPS,
+    AI_RATE_LIMIT_PER_MINUTE: '1000',
+    // Warnings reach the output, so the test of the logs sees what operators would.
+    LOG_LEVEL: 'warn',
+  }));
   afterEach(() => {
     server.reset();
   });

@@ -14,7 +14,7 @@ import { TaskRunner } from '../src/infra/schedule/task-runner.service';
 import { Clock } from '../src/infra/time/clock';
 import { JobDispatcher } from '../src/infra/queue/job-dispatcher';
 import type { ApiClient } from './helpers/api-client';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+import { UNTHROTTLED_SIGNUPS, useTestApp } from './helpers/test-app';
 
 const SECRET_KEY = 'sk_test_tend_billing';
 const WEBHOOK_SECRET = 'whsec_tend_billing_test';
@@ -27,7 +27,6 @@ const SUBJECT = {
   ended: /Your Tend Premium plan has ended/,
 };
 
-let app: TestApp;
 let fake: FakeStripe;
 let counter = 0;
 
@@ -40,20 +39,19 @@ beforeAll(async () => {
       { id: ANNUAL, unitAmount: 9600, interval: 'year' },
     ],
   });
-  app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
-    THROTTLE_SIGNUP_PER_IP: '1000',
-    THROTTLE_EMAIL_PER_ADDRESS: '1000',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_MONTHLY: MONTHLY,
-    STRIPE_PRICE_ANNUAL: ANNUAL,
-    STRIPE_API_BASE: fake.url,
-  });
 });
 afterAll(async () => {
-  await app?.close();
   await fake?.close();
 });
+// Started after the fake (its address is read then), closed before it.
+const app = useTestApp(() => ({
+  ...UNTHROTTLED_SIGNUPS,
+  STRIPE_SECRET_KEY: SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PRICE_MONTHLY: MONTHLY,
+  STRIPE_PRICE_ANNUAL: ANNUAL,
+  STRIPE_API_BASE: fake.url,
+}));
 
 interface UserRow extends Record<string, unknown> {
   plan: string | null;

@@ -1,22 +1,12 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { freePlanLimitMessage, NEW_COLUMN_NAME, type Contact, type Tier } from '@tend/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './helpers/api-client';
 import { countStatements } from './helpers/query-counter';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+import { UNTHROTTLED_SIGNUPS, useTestApp } from './helpers/test-app';
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
-    THROTTLE_SIGNUP_PER_IP: '1000',
-    THROTTLE_EMAIL_PER_ADDRESS: '1000',
-  });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestApp(UNTHROTTLED_SIGNUPS);
 
 async function boardUser(
   plan: 'free' | 'premium' = 'premium',

@@ -13,13 +13,13 @@ import {
   type Contact,
   type Tier,
 } from '@tend/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeRoutes } from '../src/app/route-table';
 import { loadConfig } from '../src/config/app-config';
 import { ExtensionPackageService } from '../src/modules/extension-tokens/extension-package.service';
 import type { ApiClient } from './helpers/api-client';
 import { concretePath, listRoutes } from './helpers/routes';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+import { UNTHROTTLED_SIGNUPS, useTestApp } from './helpers/test-app';
 
 const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 const OTHER_EXTENSION_ID = 'ponmlkjihgfedcbaponmlkjihgfedcba';
@@ -27,19 +27,11 @@ const CHROME_UA =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FAILURES_PER_IP = 12;
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
-    THROTTLE_SIGNUP_PER_IP: '1000',
-    THROTTLE_EMAIL_PER_ADDRESS: '1000',
-    THROTTLE_LOGIN_PER_EMAIL: '1000',
-    THROTTLE_LOGIN_PER_IP: '1000',
-    THROTTLE_EXTENSION_TOKEN_FAILURES_PER_IP: String(FAILURES_PER_IP),
-  });
-});
-afterAll(async () => {
-  await app?.close();
+const app = useTestApp({
+  ...UNTHROTTLED_SIGNUPS,
+  THROTTLE_LOGIN_PER_EMAIL: '1000',
+  THROTTLE_LOGIN_PER_IP: '1000',
+  THROTTLE_EXTENSION_TOKEN_FAILURES_PER_IP: String(FAILURES_PER_IP),
 });
 
 /** The web app approving on `/extension/connect` (cookie session and CSRF token). */

@@ -5,13 +5,11 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TaskRunner } from '../src/infra/schedule/task-runner.service';
 import { Clock } from '../src/infra/time/clock';
 import { ApiClient } from './helpers/api-client';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
-
-const mode = redisAvailable() ? 'bullmq' : 'in-process';
+import { useTestApp } from './helpers/test-app';
 
 function count(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
@@ -27,18 +25,11 @@ function externalAddress(): string | undefined {
 }
 
 describe('throttles count the attempt before the work (50 parallel attempts)', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp(mode, {
-      THROTTLE_LOGIN_PER_EMAIL: '5',
-      THROTTLE_LOGIN_PER_IP: '1000',
-      THROTTLE_SIGNUP_PER_IP: '1000',
-      THROTTLE_EMAIL_PER_ADDRESS: '5',
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
+  const app = useTestApp({
+    THROTTLE_LOGIN_PER_EMAIL: '5',
+    THROTTLE_LOGIN_PER_IP: '1000',
+    THROTTLE_SIGNUP_PER_IP: '1000',
+    THROTTLE_EMAIL_PER_ADDRESS: '5',
   });
 
   it('lets 5 of 50 parallel wrong passwords reach the hash; successes do not count; the window ends', async () => {
@@ -81,18 +72,11 @@ describe('throttles count the attempt before the work (50 parallel attempts)', (
 });
 
 describe('changing the email address is throttled per IP like sign-up', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp(mode, {
-      THROTTLE_LOGIN_PER_EMAIL: '1000',
-      THROTTLE_LOGIN_PER_IP: '1000',
-      THROTTLE_SIGNUP_PER_IP: '5',
-      THROTTLE_EMAIL_PER_ADDRESS: '1000',
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
+  const app = useTestApp({
+    THROTTLE_LOGIN_PER_EMAIL: '1000',
+    THROTTLE_LOGIN_PER_IP: '1000',
+    THROTTLE_SIGNUP_PER_IP: '5',
+    THROTTLE_EMAIL_PER_ADDRESS: '1000',
   });
 
   it('answers "taken" to 5 of 50 parallel tries, 429 to the rest', async () => {
@@ -108,14 +92,7 @@ describe('changing the email address is throttled per IP like sign-up', () => {
 });
 
 describe('tables that anyone could grow', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp(mode);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp();
 
   it('adds no row for 1,000 anonymous requests, and the signed-out token still protects the forms', async () => {
     const rows = async () =>
@@ -252,16 +229,9 @@ describe('tables that anyone could grow', () => {
 });
 
 describe('the development mailbox', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    // No SMTP: mail goes to the outbox and /dev/mailbox exists. Listening on every interface, as
-    // a careless HOST=0.0.0.0 would.
-    app = await startTestApp(mode, { SMTP_URL: '', HOST: '0.0.0.0', TRUST_PROXY: 'true' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  // No SMTP: mail goes to the outbox and /dev/mailbox exists. Listening on every interface, as
+  // a careless HOST=0.0.0.0 would.
+  const app = useTestApp({ SMTP_URL: '', HOST: '0.0.0.0', TRUST_PROXY: 'true' });
 
   it('keeps the data folder and the outbox readable by their owner only', async () => {
     const client = await ApiClient.create(app.url);
@@ -291,14 +261,7 @@ describe('the development mailbox', () => {
 });
 
 describe('the listening address', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp(mode, { HOST: '' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp({ HOST: '' });
 
   it('is loopback unless HOST says otherwise', async () => {
     const address = (app.running.app as NestExpressApplication).getHttpServer().address() as AddressInfo;
@@ -310,14 +273,7 @@ describe('the listening address', () => {
 });
 
 describe('in production', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp(mode, { NODE_ENV: 'production' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp({ NODE_ENV: 'production' });
 
   it('marks every cookie Secure and sends HSTS', async () => {
     // A client would not send Secure cookies over plain HTTP: carry them by hand here.

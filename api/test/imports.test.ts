@@ -6,28 +6,20 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import type { Contact, Export, Import, Tier } from '@tend/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { readZip } from '@tend/test-kit';
 import type { ApiClient } from './helpers/api-client';
 import { countStatements } from './helpers/query-counter';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+import { UNTHROTTLED_SIGNUPS, useTestApp } from './helpers/test-app';
 
-let app: TestApp;
 let counter = 0;
-
-beforeAll(async () => {
-  app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
-    THROTTLE_SIGNUP_PER_IP: '1000',
-    THROTTLE_EMAIL_PER_ADDRESS: '1000',
-    // Many previews per user here; the limit itself is tested in import-safety.test.ts.
-    THROTTLE_IMPORT_PREVIEWS_PER_USER: '1000',
-    // A failing batch is retried 5 times before the import is marked failed: quickly, here.
-    JOB_RETRY_DELAY_MS: '5',
-  });
-});
-afterAll(async () => {
-  await app?.close();
+const app = useTestApp({
+  ...UNTHROTTLED_SIGNUPS,
+  // Many previews per user here; the limit itself is tested in import-safety.test.ts.
+  THROTTLE_IMPORT_PREVIEWS_PER_USER: '1000',
+  // A failing batch is retried 5 times before the import is marked failed: quickly, here.
+  JOB_RETRY_DELAY_MS: '5',
 });
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', 'imports', name));

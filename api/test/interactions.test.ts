@@ -6,25 +6,12 @@ import {
   type Interaction,
   type Notification,
 } from '@tend/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Clock } from '../src/infra/time/clock';
 import type { ApiClient } from './helpers/api-client';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+import { UNTHROTTLED_SIGNUPS, useTestApp } from './helpers/test-app';
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
-    THROTTLE_SIGNUP_PER_IP: '1000',
-    THROTTLE_EMAIL_PER_ADDRESS: '1000',
-  });
-});
-afterAll(async () => {
-  await app?.close();
-});
-afterEach(() => {
-  app.running.app.get(Clock).set(new Date());
-});
+const app = useTestApp(UNTHROTTLED_SIGNUPS, { resetClock: true });
 
 /** 2026-06-01 11:30 UTC: already 2 June in Kiritimati (UTC+14), still 1 June in Pago Pago (UTC-11). */
 const INSTANT = new Date('2026-06-01T11:30:00Z');

@@ -1,17 +1,21 @@
 import { Injectable, type INestApplicationContext, type Type } from '@nestjs/common';
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ENTITIES } from '../src/app/entities';
-import { createOrmOptions } from '../src/infra/database/mikro-orm.config';
 import { JobDeadlineExceededError, JobDispatcher } from '../src/infra/queue/job-dispatcher';
+import { declareJobs, JobsModule } from '../src/infra/queue/job-declarations';
 import { HandlesJob, type JobContext, type JobHandler } from '../src/infra/queue/job-handler';
-import type { DraftJobResult, JobData } from '../src/infra/queue/job-map';
+import type { JobData, QueueDeclaration } from '../src/infra/queue/job-map';
 import { JobWorkerModule } from '../src/infra/queue/job-worker.module';
 import { QueueModule } from '../src/infra/queue/queue.module';
+import { AI_QUEUE, type DraftJobResult } from '../src/modules/ai/jobs/ai.jobs';
+import { BILLING_QUEUE } from '../src/modules/billing/jobs/billing.jobs';
+import { IMPORTS_QUEUE } from '../src/modules/imports/jobs/imports.jobs';
+import { MAIL_QUEUE } from '../src/modules/mail/jobs/mail.jobs';
+import { REMINDERS_QUEUE } from '../src/modules/reminders/jobs/reminders.jobs';
 import { redisAvailable } from './helpers/test-app';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+import { bootError } from './helpers/boot-error';
+import { testOrmModule, useTestDatabase } from './helpers/test-database';
 
 /** What the handler under test saw, and what it should do next time, per message id. */
 interface Script {
@@ -21,7 +25,7 @@ interface Script {
   reply?: unknown;
   /** How long each run takes. */
   runMs?: number;
-  runs: { at: number; attemptsMade: number; jobId: string }[];
+  runs: { at: number; attemptsMade: number; isLastAttempt: boolean; jobId: string }[];
 }
 
 const scripts = new Map<number, Script>();
@@ -38,7 +42,12 @@ class RecordingHandler implements JobHandler<'mail', 'mail.send'> {
   async handle({ messageId }: JobData<'mail', 'mail.send'>, context: JobContext): Promise<void> {
     const entry = scripts.get(messageId);
     if (!entry) throw new Error(`no script for ${messageId}`);
-    entry.runs.push({ at: Date.now(), attemptsMade: context.attemptsMade, jobId: context.id });
+    entry.runs.push({
+      at: Date.now(),
+      attemptsMade: context.attemptsMade,
+      isLastAttempt: context.isLastAttempt,
+      jobId: context.id,
+    });
     if (entry.runMs) await new Promise((r) => setTimeout(r, entry.runMs));
     if (entry.runs.length <= entry.failures) throw new Error(`scripted failure ${entry.runs.length}`);
     // mail.send answers nothing; the runners carry whatever a handler answers, which these tests check.
@@ -83,15 +92,16 @@ class ExportHandler implements JobHandler<'imports', 'export.build'> {
 }
 
 /** The `ai` queue's jobs (one attempt each): fail or answer, per contact id. */
-const drafts = new Map<number, { fail: boolean; runs: number }>();
+const drafts = new Map<number, { fail: boolean; runs: number; lastAttempts: boolean[] }>();
 
 @HandlesJob('ai', 'ai.draft')
 @Injectable()
 class DraftHandler implements JobHandler<'ai', 'ai.draft'> {
-  handle({ contactId }: JobData<'ai', 'ai.draft'>): Promise<DraftJobResult> {
+  handle({ contactId }: JobData<'ai', 'ai.draft'>, context: JobContext): Promise<DraftJobResult> {
     const entry = drafts.get(contactId);
     if (!entry) return Promise.reject(new Error(`no script for draft ${contactId}`));
     entry.runs += 1;
+    entry.lastAttempts.push(context.isLastAttempt);
     if (entry.fail) return Promise.reject(new Error(`draft ${contactId} broke`));
     return Promise.resolve({ status: 'written', sealed: `sealed-${contactId}` });
   }
@@ -105,38 +115,38 @@ class BillingHandler implements JobHandler<'billing', 'billing.sync-customers'> 
   }
 }
 
+/**
+ * A real queue's settings (attempts, concurrency) with only the named jobs declared, those these
+ * tests handle: a job added to the queue later needs no handler here.
+ */
+function only<Q extends QueueDeclaration>(queue: Q, ...names: (keyof Q['jobs'] & string)[]): QueueDeclaration {
+  return { ...queue, jobs: Object.fromEntries(Object.entries(queue.jobs).filter(([name]) => names.includes(name))) };
+}
+
+const MAIL = only(MAIL_QUEUE, 'mail.send');
+const AI = only(AI_QUEUE, 'ai.draft');
+const REMINDERS = only(REMINDERS_QUEUE, 'reminders.deliver');
+
 const RETRY_DELAY_MS = 40;
 let nextId = 1;
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
-
 /** Handlers run in an EntityManager context of their own: the runner needs MikroORM. */
-function orm() {
-  return MikroOrmModule.forRoot({ ...createOrmOptions(database.url, ENTITIES), registerRequestContext: false });
-}
+const database = useTestDatabase();
 
 async function startRunner(redisUrl: string | undefined): Promise<INestApplicationContext> {
   const moduleRef = await Test.createTestingModule({
     imports: [
-      orm(),
+      testOrmModule(database),
       QueueModule.forRoot({
         redisUrl,
         prefix: `runners-${randomBytes(4).toString('hex')}`,
         retryDelayMs: RETRY_DELAY_MS,
       }),
-      JobWorkerModule.forRoot({
-        bullmq: redisUrl !== undefined,
-        imports: [],
-        handlers: [RecordingHandler, DraftHandler],
-        partial: true,
-      }),
+      // The real queues' settings (5 attempts for mail, 1 for ai), with these handlers.
+      JobsModule.declare(declareJobs({ queues: [MAIL, AI] })),
+      JobWorkerModule.forRoot({ bullmq: redisUrl !== undefined }),
     ],
+    providers: [RecordingHandler, DraftHandler],
   }).compile();
   await moduleRef.init();
   return moduleRef;
@@ -207,9 +217,12 @@ describe.each(runners)('the %s job runner', (runner) => {
     await until(() => entry.runs.length === 5);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(entry.runs).toHaveLength(5);
+    // The handler is told which run is the last (it may record the failure for good then).
+    expect(entry.runs.map((r) => r.isLastAttempt)).toEqual([false, false, false, false, true]);
     expect(await jobs.dispatch('mail', 'mail.send', { messageId: id }, { jobId: `failed-${id}` })).toBe('retried');
     await until(() => entry.runs.length === 6);
     expect(entry.runs[5]?.attemptsMade).toBe(0);
+    expect(entry.runs[5]?.isLastAttempt).toBe(false);
   });
 
   it('ignores, and counts, an add whose id already completed', async () => {
@@ -280,7 +293,7 @@ describe.each(runners)('the %s job runner', (runner) => {
 
   it('runs a job of a one-attempt queue once, and its failure reaches the waiting caller at once', async () => {
     const id = nextId++;
-    drafts.set(id, { fail: false, runs: 0 });
+    drafts.set(id, { fail: false, runs: 0, lastAttempts: [] });
     const data = {
       contactId: id,
       userId: 1,
@@ -293,7 +306,7 @@ describe.each(runners)('the %s job runner', (runner) => {
       sealed: `sealed-${id}`,
     });
     const failing = nextId++;
-    drafts.set(failing, { fail: true, runs: 0 });
+    drafts.set(failing, { fail: true, runs: 0, lastAttempts: [] });
     const started = Date.now();
     await expect(
       jobs.dispatchAndWait(
@@ -306,6 +319,9 @@ describe.each(runners)('the %s job runner', (runner) => {
     expect(Date.now() - started).toBeLessThan(RETRY_DELAY_MS * 10);
     await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * 5));
     expect(drafts.get(failing)?.runs).toBe(1);
+    // One attempt: its first run is its last.
+    expect(drafts.get(id)?.lastAttempts).toEqual([true]);
+    expect(drafts.get(failing)?.lastAttempts).toEqual([true]);
   });
 
   it('refuses a request-reply job whose id was used before', async () => {
@@ -318,34 +334,63 @@ describe.each(runners)('the %s job runner', (runner) => {
 });
 
 describe('the worker’s handlers', () => {
-  async function boot(handlers: Type[], partial: boolean): Promise<unknown> {
-    try {
-      const moduleRef = await Test.createTestingModule({
-        imports: [
-          orm(),
-          QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
-          JobWorkerModule.forRoot({ bullmq: false, imports: [], handlers, partial }),
-        ],
-      }).compile();
-      await moduleRef.init();
-      await moduleRef.close();
-      return undefined;
-    } catch (error) {
-      return error;
-    }
+  function boot(handlers: Type[], queues: QueueDeclaration[]): Promise<unknown> {
+    return bootError({
+      imports: [
+        testOrmModule(database),
+        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
+        JobsModule.declare(declareJobs({ queues })),
+        JobWorkerModule.forRoot({ bullmq: false }),
+      ],
+      providers: handlers,
+    });
   }
 
   it('refuse to boot when two handlers claim one job', async () => {
-    const error = await boot([RecordingHandler, SecondHandler], true);
+    const error = await boot([RecordingHandler, SecondHandler], [MAIL]);
     expect(String(error)).toContain('Two handlers claim the job "mail/mail.send"');
   });
 
-  it('refuse to boot when a job of the map has no handler', async () => {
-    const error = await boot([ReminderHandler], false);
+  it('refuse to boot when a declared job has no handler', async () => {
+    const error = await boot([ReminderHandler], [MAIL, REMINDERS]);
     expect(String(error)).toContain('No handler for the job(s) mail/mail.send');
+    expect(String(error)).toContain('app/worker-modules.ts');
   });
 
-  it('boot when every job has exactly one handler', async () => {
+  it('refuse to boot when a handler names a job no loaded module declares', async () => {
+    const error = await boot([RecordingHandler, ReminderHandler], [MAIL]);
+    expect(String(error)).toContain('handles "reminders/reminders.deliver", which no loaded module declares');
+  });
+
+  it('boot when two modules declare one queue as the same declaration (as imports and exports declare `imports`)', async () => {
+    const error = await bootError({
+      imports: [
+        testOrmModule(database),
+        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
+        JobsModule.declare(declareJobs({ queues: [MAIL] })),
+        JobsModule.declare(declareJobs({ queues: [MAIL, REMINDERS] })),
+        JobWorkerModule.forRoot({ bullmq: false }),
+      ],
+      providers: [RecordingHandler, ReminderHandler],
+    });
+    expect(error).toBeUndefined();
+  });
+
+  it('refuse to boot when two modules declare different queues of one name', async () => {
+    const error = await bootError({
+      imports: [
+        testOrmModule(database),
+        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
+        JobsModule.declare(declareJobs({ queues: [MAIL] })),
+        JobsModule.declare(declareJobs({ queues: [{ ...MAIL }, REMINDERS] })),
+        JobWorkerModule.forRoot({ bullmq: false }),
+      ],
+      providers: [RecordingHandler, ReminderHandler],
+    });
+    expect(String(error)).toContain('Two modules declare a queue named "mail"');
+  });
+
+  it('boot when every declared job has exactly one handler', async () => {
     expect(
       await boot(
         [
@@ -357,7 +402,13 @@ describe('the worker’s handlers', () => {
           DraftHandler,
           BillingHandler,
         ],
-        false,
+        [
+          MAIL,
+          REMINDERS,
+          only(IMPORTS_QUEUE, 'import.read', 'import.run', 'export.build'),
+          AI,
+          only(BILLING_QUEUE, 'billing.sync-customers'),
+        ],
       ),
     ).toBeUndefined();
   });

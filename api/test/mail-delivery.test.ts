@@ -1,24 +1,17 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JobDispatcher } from '../src/infra/queue/job-dispatcher';
 import { TaskRunner } from '../src/infra/schedule/task-runner.service';
 import { MailService } from '../src/modules/mail/mail.service';
 import { renderLayout } from '../src/modules/mail/templates/layout';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+import { redisAvailable, startTestApp, useTestApp } from './helpers/test-app';
 
 const modes = redisAvailable() ? (['bullmq', 'in-process'] as const) : (['in-process'] as const);
 
 describe.each(modes)('mail delivery (%s)', (mode) => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    // Retries 50 ms apart (100, 200, 400 ms...), so a job uses up its 5 attempts in under 2 s.
-    app = await startTestApp(mode, { JOB_RETRY_DELAY_MS: '50', THROTTLE_EMAIL_PER_ADDRESS: '1000' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  // Retries 50 ms apart (100, 200, 400 ms...), so a job uses up its 5 attempts in under 2 s.
+  const app = useTestApp({ JOB_RETRY_DELAY_MS: '50', THROTTLE_EMAIL_PER_ADDRESS: '1000' }, { mode });
 
   async function inContext<T>(work: () => Promise<T>): Promise<T> {
     const orm = app.running.app.get(MikroORM);

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app';
 
 // Redis configured but not answering (nothing listens on port 1): sign-in and the board go on,
 // and queued work waits in PostgreSQL instead of being lost.
 describe('with Redis down', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp('bullmq', { REDIS_URL: 'redis://127.0.0.1:1' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp({ REDIS_URL: 'redis://127.0.0.1:1' }, { mode: 'bullmq' });
 
   it('signs up, logs in and serves the board; the mail is kept for later', async () => {
     const client = await app.client();

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES } from '../src/infra/queue/job-map';
+import { MAIL_QUEUE } from '../src/modules/mail/jobs/mail.jobs';
 import { SmtpCapture } from './helpers/smtp-capture';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
@@ -177,7 +177,7 @@ describe('reminders when the worker and Redis die mid-batch', () => {
     const perUser = new Map<string, Set<string>>();
     for (const m of mail.messages) perUser.set(m.to, (perUser.get(m.to) ?? new Set()).add(m.messageId));
     expect([...perUser.values()].every((ids) => ids.size === 1)).toBe(true);
-    expect(mail.messages.length).toBeLessThanOrEqual(USERS + QUEUES.mail.concurrency);
+    expect(mail.messages.length).toBeLessThanOrEqual(USERS + MAIL_QUEUE.concurrency);
     expect(
       mail.messages.every(
         (m) => m.subject === 'Follow up with Contact of ' + m.to.replace(/^crash-(\d+)@.*$/, 'Crash $1') + ' today',

@@ -1,26 +1,13 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import type { Contact } from '@tend/contracts';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JobDispatcher } from '../src/infra/queue/job-dispatcher';
 import { TaskRunner } from '../src/infra/schedule/task-runner.service';
 import { Clock } from '../src/infra/time/clock';
-import { redisAvailable, startTestApp, type Member, type TestApp } from './helpers/test-app';
+import { UNTHROTTLED_SIGNUPS, useTestApp, type Member } from './helpers/test-app';
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
-    THROTTLE_SIGNUP_PER_IP: '1000',
-    THROTTLE_EMAIL_PER_ADDRESS: '1000',
-  });
-});
-afterAll(async () => {
-  await app?.close();
-});
-afterEach(() => {
-  app.running.app.get(Clock).set(new Date());
-});
+const app = useTestApp(UNTHROTTLED_SIGNUPS, { resetClock: true });
 
 /** 07:30 UTC: 09:30 in Berlin, 03:30 in New York, 16:30 in Tokyo. */
 const MORNING = new Date('2026-06-01T07:30:00Z');

@@ -1,23 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeRoutes, renderRouteTable } from '../src/app/route-table';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 const DOC = resolve(__dirname, '..', '..', 'docs', 'ARCHITECTURE.md');
 const START = '<!-- routes:start (npm run docs:routes writes this table from the router) -->';
 const END = '<!-- routes:end -->';
 
 describe('the route table in docs/ARCHITECTURE.md', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    // Without SMTP, so the development mailbox is mounted and listed too.
-    app = await startTestApp('in-process', { SMTP_URL: '' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  // Without SMTP, so the development mailbox is mounted and listed too.
+  const app = useTestApp({ SMTP_URL: '' }, { mode: 'in-process' });
 
   it('is the router’s, as it is now', () => {
     // Prettier would pad the columns; the generated table is kept as generated.
@@ -55,9 +48,17 @@ describe('the route table in docs/ARCHITECTURE.md', () => {
       extension: false,
     });
     expect(rows).toContainEqual({
+      method: 'DELETE',
+      path: '/api/extension-tokens/:id',
+      module: 'extension-tokens',
+      access: 'verified',
+      csrfExempt: false,
+      extension: false,
+    });
+    expect(rows).toContainEqual({
       method: 'GET',
       path: '/dev/mailbox',
-      module: 'http',
+      module: 'mail',
       access: 'public',
       csrfExempt: false,
       extension: false,

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
 import { describeRoutes } from '../src/app/route-table';
 import { concretePath, listRoutes } from './helpers/routes';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+import { redisAvailable, UNTHROTTLED_SIGNUPS, useTestApp, type TestApp } from './helpers/test-app';
 
 /** The explicit public list: anything else must refuse an anonymous caller. */
 const PUBLIC_ROUTES = new Set([
@@ -67,18 +67,10 @@ async function mailSettled(app: TestApp): Promise<void> {
 }
 
 describe('security', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp(redisAvailable() ? 'bullmq' : 'in-process', {
-      THROTTLE_LOGIN_PER_EMAIL: '1000',
-      THROTTLE_LOGIN_PER_IP: '1000',
-      THROTTLE_SIGNUP_PER_IP: '1000',
-      THROTTLE_EMAIL_PER_ADDRESS: '1000',
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
+  const app = useTestApp({
+    ...UNTHROTTLED_SIGNUPS,
+    THROTTLE_LOGIN_PER_EMAIL: '1000',
+    THROTTLE_LOGIN_PER_IP: '1000',
   });
 
   it('walks every route: anything not on the public list refuses a signed-out caller with 401', async () => {
@@ -421,19 +413,15 @@ describe('security', () => {
 });
 
 describe('throttling', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp('in-process', {
+  const app = useTestApp(
+    {
       THROTTLE_LOGIN_PER_EMAIL: '3',
       THROTTLE_LOGIN_PER_IP: '6',
       THROTTLE_SIGNUP_PER_IP: '4',
       THROTTLE_EMAIL_PER_ADDRESS: '2',
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+    },
+    { mode: 'in-process' },
+  );
 
   it('blocks login after repeated failures per email with 429 and Retry-After, even with the right password', async () => {
     const client = await ApiClient.create(app.url);

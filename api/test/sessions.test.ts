@@ -5,7 +5,7 @@ import { RowChangeFeed } from '../src/infra/database/row-change-feed';
 import { SESSION_COOKIE, SessionsService } from '../src/modules/auth/sessions/sessions.service';
 import { ApiClient } from './helpers/api-client';
 import { TcpProxy } from './helpers/tcp-proxy';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 
 const DAY_S = 24 * 3600;
 
@@ -25,12 +25,12 @@ async function eventually(check: () => Promise<boolean>): Promise<boolean> {
 }
 
 describe('sessions', () => {
-  let app: TestApp;
+  const app = useTestApp({}, { mode: 'in-process' });
   /** A second api process on the same database, as a second replica would be. */
   let replica: RunningApp;
 
+  // After the app has started, stopped before it closes.
   beforeAll(async () => {
-    app = await startTestApp('in-process');
     replica = await startRoles(app.config, ['api', 'worker', 'scheduler']);
     // Both processes must hear row changes before the cache tests mean anything.
     expect(await app.running.app.get(RowChangeFeed).whenLive()).toBe(true);
@@ -38,7 +38,6 @@ describe('sessions', () => {
   });
   afterAll(async () => {
     await replica?.stop();
-    await app?.close();
   });
 
   const onReplica = (cookie: string) =>

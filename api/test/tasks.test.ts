@@ -1,12 +1,19 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { Injectable, Module, type ModuleMetadata } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { declareJobs, JobsModule } from '../src/infra/queue/job-declarations';
+import { QueueModule } from '../src/infra/queue/queue.module';
+import { TaskScheduleModule } from '../src/infra/schedule/schedule.module';
+import { defineTask, ScheduledTask, type RunnableTask, type TaskResult } from '../src/infra/schedule/scheduled-task';
 import { TaskRunner } from '../src/infra/schedule/task-runner.service';
 import { MailService } from '../src/modules/mail/mail.service';
 import { renderLayout } from '../src/modules/mail/templates/layout';
-import { redisAvailable, startTestApp, type TestApp } from './helpers/test-app';
+import { redisAvailable, useTestApp, type TestApp } from './helpers/test-app';
+import { bootError } from './helpers/boot-error';
+import { testOrmModule, useTestDatabase } from './helpers/test-database';
 
 const API_DIR = resolve(__dirname, '..');
 
@@ -50,14 +57,7 @@ async function strandMail(app: TestApp, to: string): Promise<void> {
 const modes = redisAvailable() ? (['in-process', 'bullmq'] as const) : (['in-process'] as const);
 
 describe.each(modes)('scheduled tasks (%s)', (mode) => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp(mode);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestApp({}, { mode });
 
   it('lists every task with its schedule', async () => {
     const { code, output } = await runTaskCli(app, ['--list']);
@@ -101,5 +101,61 @@ describe.each(modes)('scheduled tasks (%s)', (mode) => {
     const cronJobs = app.running.app.get(SchedulerRegistry).getCronJobs();
     expect([...cronJobs.keys()].sort()).toEqual(runner.list().map((task) => task.name));
     for (const task of runner.list()) expect(cronJobs.get(task.name)?.isActive).toBe(true);
+  });
+});
+
+const SWEEP = defineTask({ name: 'sample-sweep', cron: '0 * * * *', description: 'A task of this test.' });
+
+@ScheduledTask(SWEEP)
+@Injectable()
+class SweepTask implements RunnableTask {
+  run(): Promise<TaskResult> {
+    return Promise.resolve({ swept: 0 });
+  }
+}
+
+/** Declares the task, as ImportsModule declares prune-imports. */
+@Module({ imports: [JobsModule.declare(declareJobs({ tasks: [SWEEP] }))] })
+class SweepModule {}
+
+/** Registers it, as ImportsWorkerModule registers PruneImportsTask (app/worker-modules.ts lists it). */
+@Module({ imports: [SweepModule], providers: [SweepTask] })
+class SweepWorkerModule {}
+
+/** Runs it without any module declaring it. */
+@Module({ providers: [SweepTask] })
+class UndeclaredSweepModule {}
+
+describe('the scheduler’s tasks', () => {
+  const database = useTestDatabase();
+
+  function boot(imports: ModuleMetadata['imports'], scheduler: boolean): Promise<unknown> {
+    return bootError({
+      imports: [
+        testOrmModule(database),
+        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10 }),
+        TaskScheduleModule.forRoot({ scheduler, cron: false }),
+        ...(imports ?? []),
+      ],
+    });
+  }
+
+  it('refuse to boot the scheduler role when a declared task is not registered (its worker module left out)', async () => {
+    const error = await boot([SweepModule], true);
+    expect(String(error)).toContain('The scheduled task(s) sample-sweep are declared but not registered');
+    expect(String(error)).toContain('app/worker-modules.ts');
+  });
+
+  it('refuse to boot when a provider runs a task no loaded module declares', async () => {
+    const error = await boot([UndeclaredSweepModule], true);
+    expect(String(error)).toContain('runs the task "sample-sweep", which no loaded module declares');
+  });
+
+  it('boot the scheduler role when every declared task is registered', async () => {
+    expect(await boot([SweepWorkerModule], true)).toBeUndefined();
+  });
+
+  it('boot a role without the scheduler, which registers no tasks', async () => {
+    expect(await boot([SweepModule], false)).toBeUndefined();
   });
 });

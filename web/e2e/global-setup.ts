@@ -25,7 +25,7 @@ declare module 'vitest' {
     databaseUrl: string;
     /**
      * The app's build and environment (its database included): `npm run task` beside it, or a second
-     * app with other settings (`helpers/billing-app.ts`).
+     * app with other settings (`helpers/billing.ts`).
      */
     appDir: string;
     appEnv: Record<string, string>;

@@ -8,7 +8,6 @@ import { ENTITIES } from './entities';
 import { PgPoolModule } from '../infra/database/pg-pool.module';
 import { HttpExceptionFilter } from '../infra/http/http-exception.filter';
 import { SessionAuthGuard } from '../modules/auth/session-auth.guard';
-import { DevMailboxController } from '../infra/mail/dev-mailbox.controller';
 import { MailInfraModule } from '../infra/mail/mail-infra.module';
 import { QueueModule } from '../infra/queue/queue.module';
 import { TaskScheduleModule } from '../infra/schedule/schedule.module';
@@ -48,7 +47,7 @@ class ConfigModule {
 /** The HTTP role: every controller behind the global sign-in guard and the error filter. */
 @Module({})
 class HttpModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(): DynamicModule {
     // Guards run in this order: a bearer token is settled first (refused on every route not marked
     // for the extension, else it alone says who calls), then CSRF, so a refused request reaches
     // nothing else, then sign-in.
@@ -77,7 +76,6 @@ class HttpModule {
         HealthModule,
         ExtensionTokensModule,
       ],
-      controllers: !config.smtpUrl && !config.isProduction ? [DevMailboxController] : [],
       providers,
     };
   }
@@ -110,9 +108,11 @@ export class AppModule {
           prefix: config.queuePrefix,
           retryDelayMs: config.jobRetryDelayMs,
         }),
-        MailInfraModule.forRoot(config),
-        TaskScheduleModule.forRoot({ cron }),
-        ...(roles.includes('api') ? [HttpModule.forRoot(config)] : []),
+        MailInfraModule.forRoot(config, {
+          devMailbox: roles.includes('api') && !config.smtpUrl && !config.isProduction,
+        }),
+        TaskScheduleModule.forRoot({ scheduler: roles.includes('scheduler'), cron }),
+        ...(roles.includes('api') ? [HttpModule.forRoot()] : []),
         ...(roles.includes('worker') ? [WorkerModule.forRoot(config)] : []),
         ...(roles.includes('scheduler') ? [SchedulerModule] : []),
       ],

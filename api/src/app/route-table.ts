@@ -22,6 +22,19 @@ function joinPath(...parts: (string | string[] | undefined)[]): string {
   return `/${segments.map((s) => s.replace(/^\/+|\/+$/g, '')).join('/')}`;
 }
 
+/**
+ * The module a route table row names, from the class of the module that holds the controller:
+ * `ExtensionTokensModule` -> `extension-tokens`. An infra module carries `Infra` to tell it from the
+ * domain module of the same area, and is shown as that area (`MailInfraModule` -> `mail`).
+ */
+export function moduleLabel(moduleClassName: string): string {
+  return moduleClassName
+    .replace(/Module$/, '')
+    .replace(/Infra$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+}
+
 /** Every route of the running app, read from Nest's own metadata (nothing hand-listed). */
 export function describeRoutes(app: INestApplicationContext): RouteRow[] {
   const discovery = app.get(DiscoveryService);
@@ -32,7 +45,7 @@ export function describeRoutes(app: INestApplicationContext): RouteRow[] {
     const controller = wrapper.metatype as (new (...args: never[]) => object) | undefined;
     if (!controller || !wrapper.instance) continue;
     const base = Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined;
-    const module = (wrapper.host?.metatype?.name ?? '').replace(/Module$/, '').toLowerCase();
+    const module = moduleLabel(wrapper.host?.metatype?.name ?? '');
     const prototype = Object.getPrototypeOf(wrapper.instance) as object;
     for (const name of scanner.getAllMethodNames(prototype)) {
       const handler = (prototype as Record<string, unknown>)[name] as object;

@@ -2,13 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { Clock } from '../../src/infra/time/clock';
 import { startRoles, type RunningApp } from '../../src/app/bootstrap';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { ROW_CHANGE_CHANNEL, RowChangeFeed } from '../../src/infra/database/row-change-feed';
 import { JobDispatcher } from '../../src/infra/queue/job-dispatcher';
 import { ApiClient } from './api-client';
 import { SmtpCapture } from './smtp-capture';
+import { startedLater } from './started-later';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export type JobMode = 'bullmq' | 'in-process';
@@ -55,6 +57,43 @@ const CACHED_WRITE = /^\s*(?:update|insert\s+into|delete\s+from)\s+(?:users|http
 /** Jobs through BullMQ need Redis; this says whether the run has one. */
 export function redisAvailable(): boolean {
   return inject('redisUrl') !== '';
+}
+
+/**
+ * Sign-ups and emails without their throttles, for files that make many users (the throttles
+ * themselves are tested in security.test.ts and hardening.test.ts).
+ */
+export const UNTHROTTLED_SIGNUPS = { THROTTLE_SIGNUP_PER_IP: '1000', THROTTLE_EMAIL_PER_ADDRESS: '1000' };
+
+export interface TestAppOptions {
+  /** How jobs run: BullMQ when this run has Redis (the default), else in-process. */
+  mode?: JobMode;
+  /** Put the app's clock back to the real time after each test (for tests that move it). */
+  resetClock?: boolean;
+}
+
+/**
+ * The whole app for the enclosing file or `describe`: started before its tests, closed after them.
+ * `env` may be a function, read when the app starts (after earlier hooks, such as a fake server's
+ * start). What it answers stands for the app from then on (`app.client()`, `app.db`...).
+ */
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  { mode = redisAvailable() ? 'bullmq' : 'in-process', resetClock = false }: TestAppOptions = {},
+): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(mode, typeof env === 'function' ? env() : env);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  if (resetClock) {
+    afterEach(() => {
+      started?.running.app.get(Clock).set(new Date());
+    });
+  }
+  return startedLater(() => started, 'The test app');
 }
 
 /** The whole app (api, worker and scheduler roles) on a fresh database, real SMTP capture, real Redis. */

@@ -1,6 +1,11 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import type { ModuleMetadata } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { ENTITIES } from '../../src/app/entities';
+import { createOrmOptions } from '../../src/infra/database/mikro-orm.config';
+import { startedLater } from './started-later';
 
 export interface TestDatabase {
   url: string;
@@ -43,4 +48,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await dropper.end();
     },
   };
+}
+
+/** A fresh database for the enclosing file or `describe`: created before its tests, dropped after. */
+export function useTestDatabase(): TestDatabase {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  return startedLater(() => database, 'The test database');
+}
+
+/** MikroORM on a test database, for a Nest testing module (handlers and tasks run in its contexts). */
+export function testOrmModule(database: TestDatabase): NonNullable<ModuleMetadata['imports']>[number] {
+  return MikroOrmModule.forRoot({ ...createOrmOptions(database.url, ENTITIES), registerRequestContext: false });
 }

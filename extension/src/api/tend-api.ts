@@ -188,7 +188,6 @@ function unexpected(answer: Answer): Failure {
   return fail('server', errorsOf(answer.body, answer.status));
 }
 
-/** `{errors: [...]}` as the API sends it, or one plain sentence. */
 /** The answer's `errors` (read as the web app reads them), or a plain sentence when it has none. */
 function errorsOf(body: unknown, status: number): string[] {
   const errors = errorsFromBody(body);

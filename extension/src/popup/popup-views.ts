@@ -1,5 +1,11 @@
 /** The popup's screens, as plain DOM. Each returns its root; the controller wires the actions. */
-import { CONTACT_LIMITS, type Tier } from '@tend/contracts';
+import {
+  ADD_FORM_CONTACT_FIELDS,
+  camelCase,
+  type AddFormContactField,
+  type CamelCase,
+  type Tier,
+} from '@tend/contracts';
 import { h } from '../shared/dom';
 
 export type ViewName =
@@ -86,12 +92,8 @@ export function readFailedView(boardUrl: string): HTMLElement {
   );
 }
 
-export interface FormValues {
-  name: string;
-  title: string;
-  company: string;
-  linkedIn: string;
-}
+/** The popup's fields: the ones asked for when a card is first made (`ADD_FORM_CONTACT_FIELDS`), by their camelCase key. */
+export type FormValues = { [F in AddFormContactField as CamelCase<F['key']>]: string };
 
 export interface FormView {
   root: HTMLElement;
@@ -108,54 +110,41 @@ export interface FormView {
   save: HTMLButtonElement;
 }
 
-const FIELD_LIMITS: Record<keyof FormValues, number> = {
-  name: CONTACT_LIMITS.name,
-  title: CONTACT_LIMITS.title,
-  company: CONTACT_LIMITS.company,
-  linkedIn: CONTACT_LIMITS.linkedIn,
-};
-
 /** Cuts text to the API's limit for the field, marking the cut. */
 export function fitToLimit(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
 export function formView(values: FormValues): FormView {
-  const field = (
-    key: keyof FormValues,
-    label: string,
-    options: { required?: boolean; type?: string; autocomplete?: string } = {},
-  ) => {
+  const field = (spec: AddFormContactField) => {
+    const key = camelCase(spec.key);
+    const required = spec.kind === 'name';
     const id = `field-${key}`;
     const input = h('input', {
       id,
       name: key,
-      type: options.type ?? 'text',
-      maxlength: FIELD_LIMITS[key],
-      required: options.required,
-      'aria-required': options.required ? 'true' : undefined,
+      type: spec.kind === 'url' ? 'url' : 'text',
+      maxlength: spec.maxLength,
+      required: required || undefined,
+      'aria-required': required ? 'true' : undefined,
       autocomplete: 'off',
       spellcheck: 'false',
     });
-    input.value = fitToLimit(values[key], FIELD_LIMITS[key]);
+    input.value = fitToLimit(values[key], spec.maxLength);
     const row = h(
       'div',
       { className: 'field' },
       h(
         'label',
         { for: id },
-        label,
-        options.required ? h('span', { className: 'required', 'aria-hidden': 'true' }, ' *') : null,
+        spec.label,
+        required ? h('span', { className: 'required', 'aria-hidden': 'true' }, ' *') : null,
       ),
       input,
     );
-    return { input, row };
+    return { key, input, row };
   };
-
-  const name = field('name', 'Name', { required: true });
-  const title = field('title', 'Title');
-  const company = field('company', 'Company');
-  const linkedIn = field('linkedIn', 'LinkedIn URL', { type: 'url' });
+  const fields = ADD_FORM_CONTACT_FIELDS.map(field);
 
   const tier = h(
     'select',
@@ -198,10 +187,7 @@ export function formView(values: FormValues): FormView {
     ),
     includePhotoRow,
     photoNote,
-    name.row,
-    title.row,
-    company.row,
-    linkedIn.row,
+    ...fields.map(({ row }) => row),
     h('div', { className: 'field' }, h('label', { for: 'field-tier' }, 'Tier'), tier),
     errors,
     h('div', { className: 'actions' }, save),
@@ -211,7 +197,7 @@ export function formView(values: FormValues): FormView {
   return {
     root: view('form', form),
     form,
-    fields: { name: name.input, title: title.input, company: company.input, linkedIn: linkedIn.input },
+    fields: Object.fromEntries(fields.map(({ key, input }) => [key, input])) as FormView['fields'],
     tier,
     photo,
     photoPlaceholder,

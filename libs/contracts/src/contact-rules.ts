@@ -1,20 +1,10 @@
 import type { Plan } from './users';
 
 /**
- * The contact rules that need no schema library: field limits, messages, the photo size cap.
- * Kept free of zod so that light clients (the extension's popup) can import them without
- * bundling it; the schemas in contacts.ts use the same values.
+ * The contact rules that need no schema library: messages, the photo size cap, the plan's
+ * allowance (the fields and their limits are in contact-fields.ts). Kept free of zod so that light
+ * clients (the extension's popup) can import them without bundling it.
  */
-export const CONTACT_LIMITS = {
-  name: 120,
-  title: 120,
-  company: 120,
-  linkedIn: 500,
-  email: 254,
-  phoneNumber: 40,
-  connectionDescription: 2000,
-} as const;
-
 export const INVALID_URL_MESSAGE = 'Invalid URL';
 /** The 403 a create past the free plan's allowance answers, naming the allowance. */
 export const freePlanLimitMessage = (limit: number) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, matchesEmailRule, NAME_EMPTY_MESSAGE } from './common';
-
-import { CONTACT_LIMITS, INVALID_URL_MESSAGE } from './contact-rules';
+import { CONTACT_FIELDS, type ContactField, type ContactFieldKind } from './contact-fields';
+import { INVALID_URL_MESSAGE } from './contact-rules';
 
 /** "Looks like a URL": http(s) with a host; a bare "linkedin.com/in/x" gets https:// added. */
 export function normalizeUrl(value: string): string | null {
@@ -17,17 +17,21 @@ export function normalizeUrl(value: string): string | null {
   }
 }
 
+/** A field's value in a response: the name always, any other field or null. */
+type ResponseFieldSchemas = {
+  [F in ContactField as F['key']]: F['kind'] extends 'name' ? z.ZodString : z.ZodNullable<z.ZodString>;
+};
+
+function responseFieldSchemas(): ResponseFieldSchemas {
+  return Object.fromEntries(
+    CONTACT_FIELDS.map((field) => [field.key, field.kind === 'name' ? z.string() : z.string().nullable()]),
+  ) as ResponseFieldSchemas;
+}
+
 export const contactSchema = z.object({
   id: z.number(),
   user_id: z.number(),
-  name: z.string(),
-  title: z.string().nullable(),
-  company: z.string().nullable(),
-  linked_in: z.string().nullable(),
-  email: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  connection_description: z.string().nullable(),
-  date_connected: z.string().nullable(),
+  .../* @__PURE__ */ responseFieldSchemas(),
   tier_id: z.number(),
   column_order: z.number(),
   vertical_order: z.number(),
@@ -46,57 +50,102 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim()));
 
-const linkedInSchema = z
-  .string()
-  .max(CONTACT_LIMITS.linkedIn, { error: `LinkedIn URL must be at most ${CONTACT_LIMITS.linkedIn} characters.` })
-  .nullable()
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (v === null || v.trim() === '') return null;
-    const url = normalizeUrl(v);
-    if (!url) {
-      ctx.addIssue({ code: 'custom', message: INVALID_URL_MESSAGE });
-      return z.NEVER;
-    }
-    return url;
-  });
+/** A URL, with https:// added to a bare `linkedin.com/in/x`. */
+const urlSchema = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .nullable()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === null || v.trim() === '') return null;
+      const url = normalizeUrl(v);
+      if (!url) {
+        ctx.addIssue({ code: 'custom', message: INVALID_URL_MESSAGE });
+        return z.NEVER;
+      }
+      return url;
+    });
 
-const contactEmailSchema = z
-  .string()
-  .max(CONTACT_LIMITS.email)
-  .nullable()
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (v === null || v.trim() === '') return null;
-    if (!matchesEmailRule(v.trim())) {
-      ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE });
-      return z.NEVER;
-    }
-    return v.trim().toLowerCase();
-  });
+const contactEmailSchema = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === null || v.trim() === '') return null;
+      if (!matchesEmailRule(v.trim())) {
+        ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE });
+        return z.NEVER;
+      }
+      return v.trim().toLowerCase();
+    });
 
-const dateConnectedSchema = z
-  .string()
-  .nullable()
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (v === null || v.trim() === '') return null;
-    // The spec's client sends dates whose first 10 characters are YYYY-MM-DD.
-    const day = v.trim().slice(0, 10);
-    const parsed = new Date(`${day}T00:00:00Z`);
-    if (
-      !/^\d{4}-\d{2}-\d{2}$/.test(day) ||
-      Number.isNaN(parsed.getTime()) ||
-      parsed.toISOString().slice(0, 10) !== day
-    ) {
-      ctx.addIssue({ code: 'custom', message: 'Date connected must be a date (YYYY-MM-DD).' });
-      return z.NEVER;
-    }
-    return day;
-  });
+const dateSchema = (label: string) =>
+  z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === null || v.trim() === '') return null;
+      // The spec's client sends dates whose first 10 characters are YYYY-MM-DD.
+      const day = v.trim().slice(0, 10);
+      const parsed = new Date(`${day}T00:00:00Z`);
+      if (
+        !/^\d{4}-\d{2}-\d{2}$/.test(day) ||
+        Number.isNaN(parsed.getTime()) ||
+        parsed.toISOString().slice(0, 10) !== day
+      ) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD).` });
+        return z.NEVER;
+      }
+      return day;
+    });
+
+const nameSchema = (max: number, label: string) =>
+  z
+    .string({ error: NAME_EMPTY_MESSAGE })
+    .trim()
+    .min(1, { error: NAME_EMPTY_MESSAGE })
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+
+/** A field's request schema by its kind: the name is required; every other field may be left out, or emptied (null). */
+type RequestSchemaOf<K extends ContactFieldKind> = K extends 'name'
+  ? ReturnType<typeof nameSchema>
+  : K extends 'url'
+    ? ReturnType<typeof urlSchema>
+    : K extends 'email'
+      ? ReturnType<typeof contactEmailSchema>
+      : K extends 'date'
+        ? ReturnType<typeof dateSchema>
+        : ReturnType<typeof optionalText>;
+type RequestFieldSchemas = { [F in ContactField as F['key']]: RequestSchemaOf<F['kind']> };
+
+function requestFieldSchema(field: ContactField) {
+  const max = field.maxLength ?? 0;
+  switch (field.kind) {
+    case 'name':
+      return nameSchema(max, field.label);
+    case 'url':
+      return urlSchema(max, field.label);
+    case 'email':
+      return contactEmailSchema(max);
+    case 'date':
+      return dateSchema(field.label);
+    default:
+      return optionalText(max, field.label);
+  }
+}
+
+function requestFieldSchemas(): RequestFieldSchemas {
+  return Object.fromEntries(
+    CONTACT_FIELDS.map((field) => [field.key, requestFieldSchema(field)]),
+  ) as unknown as RequestFieldSchemas;
+}
 
 /** Integers arrive as numbers (JSON) or strings (multipart). */
 const optionalInt = (label: string) =>
@@ -115,18 +164,7 @@ const optionalInt = (label: string) =>
     });
 
 const contactFields = {
-  name: z
-    .string({ error: NAME_EMPTY_MESSAGE })
-    .trim()
-    .min(1, { error: NAME_EMPTY_MESSAGE })
-    .max(CONTACT_LIMITS.name, { error: `Name must be at most ${CONTACT_LIMITS.name} characters.` }),
-  title: optionalText(CONTACT_LIMITS.title, 'Title'),
-  company: optionalText(CONTACT_LIMITS.company, 'Company'),
-  linked_in: linkedInSchema,
-  email: contactEmailSchema,
-  phone_number: optionalText(CONTACT_LIMITS.phoneNumber, 'Phone number'),
-  connection_description: optionalText(CONTACT_LIMITS.connectionDescription, 'Connection description'),
-  date_connected: dateConnectedSchema,
+  .../* @__PURE__ */ requestFieldSchemas(),
   tier_id: optionalInt('tier_id'),
   column_order: optionalInt('column_order'),
   vertical_order: optionalInt('vertical_order'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_FIELDS, IMPORTABLE_CONTACT_FIELDS, type ImportableContactField } from './contact-fields';
 
 /**
  * Imports and exports: `POST /api/imports` (multipart `file`, `tier_id`, optional `on_duplicate`
@@ -37,34 +38,24 @@ export type ImportState = (typeof IMPORT_STATES)[number];
 export const ON_DUPLICATE = ['skip', 'update'] as const;
 export type OnDuplicate = (typeof ON_DUPLICATE)[number];
 
-/** The card fields a generic CSV's columns can be mapped to. */
+/**
+ * The card fields a generic CSV's columns can be mapped to: the name, or a first and a last name to
+ * join, then every other field an import fills (contact-fields.ts).
+ */
+export type ImportField = 'first_name' | 'last_name' | ImportableContactField['key'];
 export const IMPORT_FIELDS = [
   'name',
   'first_name',
   'last_name',
-  'title',
-  'company',
-  'linked_in',
-  'email',
-  'phone_number',
-  'connection_description',
-  'date_connected',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
+  ...IMPORTABLE_CONTACT_FIELDS.map((field) => field.key).filter((key) => key !== 'name'),
+] as [ImportField, ...ImportField[]];
 
 /** What the screen shows for each field in the column mapping. */
-export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
-  name: 'Name',
+export const IMPORT_FIELD_LABELS = {
   first_name: 'First name',
   last_name: 'Last name',
-  title: 'Title',
-  company: 'Company',
-  linked_in: 'LinkedIn URL',
-  email: 'Email',
-  phone_number: 'Phone number',
-  connection_description: 'Connection description',
-  date_connected: 'Date connected',
-};
+  ...Object.fromEntries(IMPORTABLE_CONTACT_FIELDS.map((field) => [field.key, field.label])),
+} as Record<ImportField, string>;
 
 /** A generic CSV's mapping: field -> the header of the column that holds it (each field at most once). */
 export const importMappingSchema = z.partialRecord(z.enum(IMPORT_FIELDS), z.string().min(1).max(200));
@@ -184,21 +175,34 @@ export const EXPORT_FILES = [
   'account.json',
 ] as const;
 
+/** A column as an export holds it (`account.json`). */
+export interface ExportedTier {
+  id: number;
+  name: string;
+  position: number;
+  created_at: string;
+}
+
+/** A notification as an export holds it (`account.json`, `notifications.csv`). */
+export interface ExportedNotification {
+  id: number;
+  contact_id: number;
+  interaction_id: number;
+  date: string;
+  title: string;
+  viewed: boolean;
+  reminded_at: string | null;
+  created_at: string;
+}
+
 /** The columns of an export's `contacts.csv`, in order (the import reads them back). */
-export const EXPORT_CONTACT_COLUMNS = [
+export const EXPORT_CONTACT_COLUMNS: readonly string[] = [
   'id',
-  'name',
-  'title',
-  'company',
-  'linked_in',
-  'email',
-  'phone_number',
-  'connection_description',
-  'date_connected',
+  ...CONTACT_FIELDS.map((field) => field.csvHeader),
   'tier',
   'column_order',
   'vertical_order',
   'photo',
   'created_at',
   'updated_at',
-] as const;
+];

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { contactsQueryOptions } from '@/features/board/api/get-contacts';
 import { tiersQueryOptions } from '@/features/board/api/get-tiers';
-import { contactsQueryOptions } from '@/features/contact/api/get-contacts';
 import { sessionQueryOptions } from '@/lib/session';
 import { classifyPath } from './route-access';
 import { boardModules, importModules, settingsModules } from './router';

@@ -19,7 +19,7 @@ export const settingsModules = () =>
   Promise.all([
     import('./layouts/settings-layout'),
     import('@/features/settings/components/settings-page'),
-    import('@/features/billing/components/account-page'),
+    import('./layouts/account-screen'),
     import('@/features/billing/components/plan-updated-page'),
   ]);
 
@@ -59,7 +59,7 @@ const ExtensionInstallPage = lazyScreen(extensionModules, ([, install]) => insta
 const ExtensionConnectPage = lazyScreen(extensionModules, ([, , connect]) => connect.ExtensionConnectPage);
 const SettingsLayout = lazyScreen(settingsModules, ([layout]) => layout.SettingsLayout);
 const SettingsPage = lazyScreen(settingsModules, ([, settings]) => settings.SettingsPage);
-const AccountPage = lazyScreen(settingsModules, ([, , account]) => account.AccountPage);
+const AccountScreen = lazyScreen(settingsModules, ([, , account]) => account.AccountScreen);
 const PlanUpdatedPage = lazyScreen(settingsModules, ([, , , planUpdated]) => planUpdated.PlanUpdatedPage);
 const ImportScreen = lazyScreen(importModules, (module) => module.ImportScreen);
 
@@ -107,7 +107,7 @@ export const routes: RouteObject[] = [
         element: <SettingsLayout />,
         children: [
           { path: '/settings', element: <SettingsPage /> },
-          { path: '/account', element: <AccountPage /> },
+          { path: '/account', element: <AccountScreen /> },
           { path: '/plan-updated/:status', element: <PlanUpdatedPage /> },
           { path: ROUTES.import, element: <ImportScreen /> },
           { path: ROUTES.extension, element: <ExtensionInstallPage /> },

@@ -3,7 +3,7 @@ import { api } from './api-client';
 
 /**
  * `PATCH /api/users/{id}` with allow-listed fields: the one call that changes the signed-in user
- * (plan choices in billing and on the board, email and password in settings). Answers the user.
+ * (plan choices in billing and on the board, email, password and reminder emails in settings). Answers the user.
  */
 export function updateUser(userId: number, body: UpdateUserRequest): Promise<User> {
   return api<User>(`/api/users/${userId}`, { method: 'PATCH', body });

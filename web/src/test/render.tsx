@@ -11,7 +11,7 @@ import { sessionKeys } from '@/lib/session';
 function LocationProbe() {
   const location = useLocation();
   return (
-    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+    <div data-testid="location" data-search={location.search} data-state={JSON.stringify(location.state ?? null)}>
       {location.pathname}
     </div>
   );

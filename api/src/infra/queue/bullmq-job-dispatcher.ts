@@ -1,6 +1,7 @@
-import { Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { QueueEvents, type Job, type Queue } from 'bullmq';
+import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Queue, QueueEvents, type Job } from 'bullmq';
 import { within } from '../time/within';
+import type { JobDeclarations } from './job-declarations';
 import {
   beforeDeadline,
   JobDispatcher,
@@ -8,30 +9,40 @@ import {
   type DispatchResult,
   type WaitOptions,
 } from './job-dispatcher';
-import {
-  KEEP_COMPLETED,
-  KEEP_FAILED,
-  QUEUES,
-  type JobData,
-  type JobName,
-  type JobResult,
-  type QueueName,
-} from './job-map';
+import { KEEP_COMPLETED, KEEP_FAILED, type JobData, type JobName, type JobResult, type QueueName } from './job-map';
+import type { QueueConnection } from './queue-connection';
 
 const ENQUEUE_TIMEOUT_MS = 2_000;
 
-/** Producer side of BullMQ: the worker role's hosts (see worker.module.ts) consume these queues. */
-export class BullMqJobDispatcher extends JobDispatcher implements OnApplicationShutdown {
+/** Producer side of BullMQ: the worker role's BullMQ workers (job-worker.module.ts) consume these queues. */
+export class BullMqJobDispatcher extends JobDispatcher implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly adding = new Map<string, Promise<{ result: DispatchResult; job?: Job }>>();
+  /** Every queue declared in this process, opened at boot. */
+  private readonly queues = new Map<string, Queue>();
   /** One listener per queue to the job events stream, opened on the first request-reply job. */
   private readonly events = new Map<QueueName, Promise<QueueEvents>>();
 
   constructor(
-    private readonly queues: Record<QueueName, Queue>,
+    private readonly redis: QueueConnection,
+    private readonly declarations: JobDeclarations,
     private readonly retryDelayMs: number,
   ) {
     super();
+  }
+
+  onModuleInit(): void {
+    for (const { name } of this.declarations.queues()) this.queue(name);
+  }
+
+  /** The named queue, opened on first use (an undeclared name is an error that says so). */
+  private queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(this.declarations.queue(name).name, this.redis);
+      this.queues.set(name, queue);
+    }
+    return queue;
   }
 
   async dispatch<Q extends QueueName, N extends JobName<Q>>(
@@ -74,16 +85,16 @@ export class BullMqJobDispatcher extends JobDispatcher implements OnApplicationS
       return job.waitUntilFinished(events, options.timeoutMs + 1_000);
     };
     const answer = await beforeDeadline(reply(), options.jobId, options.timeoutMs);
-    // The handler of this job name answered it (the job map types both sides).
+    // The handler of this job name answered it (its queue's declaration types both sides).
     return answer as JobResult<Q, N>;
   }
 
   private eventsOf(queue: QueueName): Promise<QueueEvents> {
     let events = this.events.get(queue);
     if (!events) {
-      const { connection, prefix } = this.queues[queue].opts;
+      const { connection, prefix } = this.queue(queue).opts;
       // Each waiting job listens for the queue closing: many at once is normal here, not a leak.
-      this.queues[queue].setMaxListeners(0);
+      this.queue(queue).setMaxListeners(0);
       const listener = new QueueEvents(queue, { connection, prefix });
       listener.on('error', (error) => this.logger.warn(`Job events of ${queue}: ${String(error)}`));
       events = listener.waitUntilReady().then(() => listener);
@@ -119,7 +130,7 @@ export class BullMqJobDispatcher extends JobDispatcher implements OnApplicationS
     data: unknown,
     options: DispatchOptions,
   ): Promise<{ result: DispatchResult; job?: Job }> {
-    const queue = this.queues[queueName];
+    const queue = this.queue(queueName);
     const existing = await queue.getJob(options.jobId);
     if (existing) {
       const state = await existing.getState();
@@ -147,7 +158,7 @@ export class BullMqJobDispatcher extends JobDispatcher implements OnApplicationS
     if (jobs.length === 0) return;
     await within(
       ENQUEUE_TIMEOUT_MS * 5,
-      this.queues[queue].addBulk(jobs.map((job) => ({ name, data: job.data, opts: this.options(queue, job.jobId) }))),
+      this.queue(queue).addBulk(jobs.map((job) => ({ name, data: job.data, opts: this.options(queue, job.jobId) }))),
       `Redis did not take ${jobs.length} ${name} jobs in time`,
     );
   }
@@ -156,7 +167,7 @@ export class BullMqJobDispatcher extends JobDispatcher implements OnApplicationS
     return {
       jobId,
       delay: delayMs,
-      attempts: QUEUES[queue].attempts,
+      attempts: this.declarations.queue(queue).attempts,
       backoff: { type: 'exponential', delay: this.retryDelayMs },
       removeOnComplete: { count: KEEP_COMPLETED },
       removeOnFail: { count: KEEP_FAILED },
@@ -167,11 +178,17 @@ export class BullMqJobDispatcher extends JobDispatcher implements OnApplicationS
     return Promise.resolve();
   }
 
+  async ping(): Promise<void> {
+    const [queue] = this.queues.values();
+    await queue?.getJobCounts('waiting');
+  }
+
   async onApplicationShutdown(): Promise<void> {
     const listeners = await Promise.allSettled([...this.events.values()]);
     this.events.clear();
     await Promise.all(
       listeners.map((listener) => (listener.status === 'fulfilled' ? listener.value.close() : Promise.resolve())),
     );
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
   }
 }

@@ -1,7 +1,8 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { JobHandlerRegistry } from './job-handler-registry';
+import type { JobDeclarations } from './job-declarations';
+import type { JobHandlerRegistry } from './job-handler-registry';
 import {
   beforeDeadline,
   JobDispatcher,
@@ -9,7 +10,7 @@ import {
   type DispatchResult,
   type WaitOptions,
 } from './job-dispatcher';
-import { KEEP_COMPLETED, QUEUES, type JobData, type JobName, type JobResult, type QueueName } from './job-map';
+import { KEEP_COMPLETED, type JobData, type JobName, type JobResult, type QueueName } from './job-map';
 
 /** How a run ended: the handler's answer, or its last error once the attempts were used up. */
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -32,6 +33,7 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
 
   constructor(
     private readonly handlers: () => JobHandlerRegistry,
+    private readonly declarations: JobDeclarations,
     private readonly retryDelayMs: number,
   ) {
     super();
@@ -39,7 +41,7 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
     setMaxListeners(0, this.stopped.signal);
   }
 
-  dispatch<Q extends QueueName, N extends JobName<Q>>(
+  async dispatch<Q extends QueueName, N extends JobName<Q>>(
     queue: Q,
     name: N,
     data: JobData<Q, N>,
@@ -59,7 +61,7 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
     const ended = await beforeDeadline(outcome, options.jobId, options.timeoutMs);
     if (!ended) throw new Error(`Job ${options.jobId} did not run: the process is stopping.`);
     if (!ended.ok) throw ended.error;
-    // The handler of this job name answered it (the job map types both sides).
+    // The handler of this job name answered it (its queue's declaration types both sides).
     return ended.value as JobResult<Q, N>;
   }
 
@@ -69,6 +71,8 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
     data: unknown,
     options: DispatchOptions,
   ): { result: DispatchResult; outcome?: Promise<Outcome | undefined> } {
+    // An undeclared queue is the caller's error, thrown before anything is kept.
+    const { attempts } = this.declarations.queue(queue);
     if (this.pending.has(options.jobId)) return { result: 'pending' };
     if (this.completed.has(options.jobId)) {
       this.ignoredAdds += 1;
@@ -79,7 +83,7 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
     const retried = this.failed.delete(options.jobId);
     this.pending.add(options.jobId);
     // run() never rejects: a failure is its outcome.
-    const outcome = this.run(queue, name, data, options);
+    const outcome = this.run(queue, name, data, options, attempts);
     const tracked = outcome.then(() => {
       this.pending.delete(options.jobId);
       this.active.delete(tracked);
@@ -102,14 +106,18 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
     name: string,
     data: unknown,
     options: DispatchOptions,
+    attempts: number,
   ): Promise<Outcome | undefined> {
     // A delayed job that has not started when the process stops is dropped: the rows it works
     // from stay in PostgreSQL, and the scheduler's tasks pick them up again.
     if (!(await this.wait(options.delayMs ?? 0))) return undefined;
-    const attempts = QUEUES[queue].attempts;
     for (let attempt = 0; attempt < attempts; attempt++) {
       try {
-        const value = await this.handlers().run(queue, name, data, { id: options.jobId, attemptsMade: attempt });
+        const value = await this.handlers().run(queue, name, data, {
+          id: options.jobId,
+          attemptsMade: attempt,
+          isLastAttempt: attempt === attempts - 1,
+        });
         this.remember(this.completed, options.jobId);
         return { ok: true, value };
       } catch (error) {
@@ -147,6 +155,10 @@ export class InProcessJobDispatcher extends JobDispatcher implements OnApplicati
 
   async drain(): Promise<void> {
     while (this.active.size > 0) await Promise.allSettled([...this.active]);
+  }
+
+  async ping(): Promise<void> {
+    return Promise.resolve();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -90,4 +90,7 @@ export abstract class JobDispatcher {
 
   /** Resolves when no in-process job is running or waiting (BullMQ: immediately). */
   abstract drain(): Promise<void>;
+
+  /** Resolves once the job store answers (BullMQ: a read from Redis; in-process: at once). */
+  abstract ping(): Promise<void>;
 }

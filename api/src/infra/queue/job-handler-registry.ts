@@ -1,18 +1,16 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
-import { Inject, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { JobDeclarations } from './job-declarations';
 import { handledJobOf, type JobContext, type JobHandler } from './job-handler';
-import { QUEUES, type JobName, type QueueName } from './job-map';
+import type { JobName, QueueName } from './job-map';
 
 type AnyHandler = JobHandler<QueueName, JobName<QueueName>>;
 
-/** Provided as `true` only by tests of the job runners themselves, which handle one job alone. */
-export const PARTIAL_JOB_HANDLERS = Symbol('PARTIAL_JOB_HANDLERS');
-
 /**
  * The worker's map of job name -> handler, found by discovery (`@HandlesJob`). Boot fails when a
- * job of the job map has no handler or two handlers claim one name, rather than a job being
- * dropped (or silently sent to the wrong handler) at run time.
+ * job its module declares has no handler, two handlers claim one name, or a handler names a job no
+ * loaded module declares, rather than a job being dropped (or sent to the wrong handler) at run time.
  */
 @Injectable()
 export class JobHandlerRegistry implements OnModuleInit {
@@ -21,17 +19,21 @@ export class JobHandlerRegistry implements OnModuleInit {
   constructor(
     private readonly orm: MikroORM,
     private readonly discovery: DiscoveryService,
-    @Optional() @Inject(PARTIAL_JOB_HANDLERS) private readonly partial: boolean | null,
+    private readonly declarations: JobDeclarations,
   ) {}
 
   onModuleInit(): void {
+    const declared = new Set(
+      this.declarations.queues().flatMap((queue) => Object.keys(queue.jobs).map((name) => `${queue.name}/${name}`)),
+    );
     for (const wrapper of this.discovery.getProviders()) {
       const handled = handledJobOf(wrapper.metatype);
       if (!handled || !wrapper.instance) continue;
       const key = `${handled.queue}/${handled.name}`;
-      const known: readonly string[] = QUEUES[handled.queue]?.jobs ?? [];
-      if (!known.includes(handled.name)) {
-        throw new Error(`${wrapper.name} handles "${key}", which the job map does not name.`);
+      if (!declared.has(key)) {
+        throw new Error(
+          `${wrapper.name} handles "${key}", which no loaded module declares: its module imports JobsModule.declare(...) with the queue.`,
+        );
       }
       const existing = this.handlers.get(key);
       if (existing) {
@@ -41,12 +43,13 @@ export class JobHandlerRegistry implements OnModuleInit {
       }
       this.handlers.set(key, wrapper.instance as AnyHandler);
     }
-    if (this.partial === true) return;
-    const missing = (Object.keys(QUEUES) as QueueName[]).flatMap((queue) =>
-      QUEUES[queue].jobs.map((name) => `${queue}/${name}`).filter((key) => !this.handlers.has(key)),
-    );
-    if (missing.length > 0)
-      throw new Error(`No handler for the job(s) ${missing.join(', ')}: the worker cannot start.`);
+    const missing = [...declared].filter((key) => !this.handlers.has(key));
+    if (missing.length > 0) {
+      throw new Error(
+        `No handler for the job(s) ${missing.join(', ')}: the worker cannot start. A job is handled by a ` +
+          "@HandlesJob provider of its module's worker module, listed in app/worker-modules.ts.",
+      );
+    }
   }
 
   /**
@@ -56,7 +59,7 @@ export class JobHandlerRegistry implements OnModuleInit {
   async run(queue: QueueName, name: string, data: unknown, context: JobContext): Promise<unknown> {
     const handler = this.handlers.get(`${queue}/${name}`);
     if (!handler) throw new Error(`No handler for the job "${queue}/${name}".`);
-    // The one place a payload meets its type: dispatch() typed it from the same job map.
+    // The one place a payload meets its type: dispatch() typed it from the same declaration.
     return RequestContext.create(this.orm.em, () => handler.handle(data as never, context));
   }
 }

@@ -1,12 +1,11 @@
-import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import type { Queue } from 'bullmq';
+import { DiscoveryModule, ModuleRef } from '@nestjs/core';
 import { BullMqJobDispatcher } from './bullmq-job-dispatcher';
 import { InProcessJobDispatcher } from './in-process-job-dispatcher';
+import { JobDeclarations } from './job-declarations';
 import { JobDispatcher } from './job-dispatcher';
 import { JobHandlerRegistry } from './job-handler-registry';
-import { QUEUE_NAMES, type QueueName } from './job-map';
+import { QUEUE_CONNECTION, queueConnection } from './queue-connection';
 
 export interface QueueOptions {
   redisUrl: string | undefined;
@@ -15,7 +14,10 @@ export interface QueueOptions {
   retryDelayMs: number;
 }
 
-/** Binds JobDispatcher to BullMQ when REDIS_URL is set, otherwise to the in-process runner. */
+/**
+ * Binds JobDispatcher to BullMQ when REDIS_URL is set, otherwise to the in-process runner; both
+ * take each queue's settings from the modules' declarations (`JobsModule.declare`).
+ */
 @Global()
 @Module({})
 export class QueueModule {
@@ -25,50 +27,39 @@ export class QueueModule {
       logger.log('REDIS_URL is not set: jobs run in this process (same handlers, same retries).');
       return {
         module: QueueModule,
+        imports: [DiscoveryModule],
         providers: [
+          JobDeclarations,
           {
             provide: JobDispatcher,
-            inject: [ModuleRef],
+            inject: [ModuleRef, JobDeclarations],
             // The handlers live in the worker role's module, which every in-process set-up includes.
-            useFactory: (moduleRef: ModuleRef) =>
-              new InProcessJobDispatcher(() => moduleRef.get(JobHandlerRegistry, { strict: false }), retryDelayMs),
+            useFactory: (moduleRef: ModuleRef, declarations: JobDeclarations) =>
+              new InProcessJobDispatcher(
+                () => moduleRef.get(JobHandlerRegistry, { strict: false }),
+                declarations,
+                retryDelayMs,
+              ),
           },
         ],
-        exports: [JobDispatcher],
+        exports: [JobDispatcher, JobDeclarations],
       };
     }
     logger.log('Jobs go through BullMQ on Redis.');
-    const url = new URL(redisUrl);
+    const redis = queueConnection(redisUrl, prefix);
     return {
       module: QueueModule,
-      imports: [
-        BullModule.forRoot({
-          prefix,
-          connection: {
-            host: url.hostname,
-            port: Number(url.port || 6379),
-            username: url.username || undefined,
-            password: url.password ? decodeURIComponent(url.password) : undefined,
-            db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
-            tls: url.protocol === 'rediss:' ? {} : undefined,
-            // Producers must not hang a request forever when Redis is away.
-            maxRetriesPerRequest: null,
-          },
-        }),
-        BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
-      ],
+      imports: [DiscoveryModule],
       providers: [
+        JobDeclarations,
+        { provide: QUEUE_CONNECTION, useValue: redis },
         {
           provide: JobDispatcher,
-          inject: QUEUE_NAMES.map((name) => getQueueToken(name)),
-          useFactory: (...queues: Queue[]) =>
-            new BullMqJobDispatcher(
-              Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, queues[i]])) as Record<QueueName, Queue>,
-              retryDelayMs,
-            ),
+          inject: [JobDeclarations],
+          useFactory: (declarations: JobDeclarations) => new BullMqJobDispatcher(redis, declarations, retryDelayMs),
         },
       ],
-      exports: [JobDispatcher, BullModule],
+      exports: [JobDispatcher, JobDeclarations, QUEUE_CONNECTION],
     };
   }
 }

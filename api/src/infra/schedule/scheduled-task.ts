@@ -3,13 +3,14 @@ import 'reflect-metadata';
 /** What a task reports about one run: small counts and labels, kept in `task_runs` and logged. */
 export type TaskResult = Record<string, number | string | boolean | null>;
 
-export interface ScheduledTaskOptions {
+/** A scheduled task, declared by the module that owns it (`modules/<module>/jobs/<module>.jobs.ts`). */
+export interface TaskDeclaration {
   /** Stable kebab-case name: `npm run task -- <name>` and the `task_runs` row use it. */
-  name: string;
+  readonly name: string;
   /** Cron expression (server time) for the scheduler role. */
-  cron: string;
+  readonly cron: string;
   /** One line for `npm run task -- --list`. */
-  description: string;
+  readonly description: string;
 }
 
 /** A timed job: the scheduler runs it on its cron; `npm run task -- <name>` runs it once, now. */
@@ -21,18 +22,23 @@ const SCHEDULED_TASK = Symbol('tend:scheduled-task');
 
 const TASK_NAME = /^[a-z][a-z0-9-]{1,62}$/;
 
+export function defineTask(task: TaskDeclaration): TaskDeclaration {
+  if (!TASK_NAME.test(task.name)) throw new Error(`Task names are kebab-case: "${task.name}"`);
+  return task;
+}
+
 /**
- * Marks a provider as a scheduled task. Tasks are idempotent and cheap to run twice: two
- * schedulers, a cron tick during a manual run, or a retry must never do the work twice.
+ * Marks a provider as the one that runs a declared task: `@ScheduledTask(MAIL_REDELIVERY)`. Tasks
+ * are idempotent and cheap to run twice: two schedulers, a cron tick during a manual run, or a retry
+ * must never do the work twice.
  */
-export function ScheduledTask(options: ScheduledTaskOptions): ClassDecorator {
-  if (!TASK_NAME.test(options.name)) throw new Error(`Task names are kebab-case: "${options.name}"`);
+export function ScheduledTask(task: TaskDeclaration): ClassDecorator {
   return (target) => {
-    Reflect.defineMetadata(SCHEDULED_TASK, options, target);
+    Reflect.defineMetadata(SCHEDULED_TASK, task, target);
   };
 }
 
-export function scheduledTaskOptions(target: unknown): ScheduledTaskOptions | undefined {
+export function scheduledTaskOf(target: unknown): TaskDeclaration | undefined {
   if (typeof target !== 'function') return undefined;
-  return Reflect.getMetadata(SCHEDULED_TASK, target) as ScheduledTaskOptions | undefined;
+  return Reflect.getMetadata(SCHEDULED_TASK, target) as TaskDeclaration | undefined;
 }

@@ -1,13 +1,17 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { JobDeclarations } from '../queue/job-declarations';
 import { TaskRun } from './task-run.entity';
-import { scheduledTaskOptions, type RunnableTask, type ScheduledTaskOptions, type TaskResult } from './scheduled-task';
+import { scheduledTaskOf, type RunnableTask, type TaskDeclaration, type TaskResult } from './scheduled-task';
 
-export interface RegisteredTask extends ScheduledTaskOptions {
+export interface RegisteredTask extends TaskDeclaration {
   instance: RunnableTask;
 }
+
+/** Whether this process has the scheduler role, which must register every declared task. */
+export const SCHEDULES_TASKS = Symbol('SCHEDULES_TASKS');
 
 export type TaskTrigger = 'cron' | 'manual';
 
@@ -15,6 +19,8 @@ export type TaskTrigger = 'cron' | 'manual';
  * Finds every `@ScheduledTask` provider and runs one by name, each run in its own forked
  * EntityManager, recording the outcome in `task_runs`. The scheduler role's cron and
  * `npm run task -- <name>` both come through here, so a task behaves the same either way.
+ * Boot fails when a provider runs a task no loaded module declares, or, in the scheduler role,
+ * when a declared task has no provider (it would never run).
  */
 @Injectable()
 export class TaskRunner implements OnModuleInit, OnApplicationShutdown {
@@ -25,14 +31,29 @@ export class TaskRunner implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly orm: MikroORM,
+    private readonly declarations: JobDeclarations,
+    @Inject(SCHEDULES_TASKS) private readonly schedulesTasks: boolean,
   ) {}
 
   onModuleInit(): void {
+    const declared = new Set(this.declarations.tasks().map((task) => task.name));
     for (const wrapper of this.discovery.getProviders()) {
-      const options = scheduledTaskOptions(wrapper.metatype);
-      if (!options || !wrapper.instance) continue;
-      if (this.tasks.has(options.name)) throw new Error(`Two scheduled tasks are named "${options.name}".`);
-      this.tasks.set(options.name, { ...options, instance: wrapper.instance as RunnableTask });
+      const task = scheduledTaskOf(wrapper.metatype);
+      if (!task || !wrapper.instance) continue;
+      if (this.tasks.has(task.name)) throw new Error(`Two providers run the scheduled task "${task.name}".`);
+      if (!declared.has(task.name)) {
+        throw new Error(
+          `${wrapper.name} runs the task "${task.name}", which no loaded module declares: list it in its module's declareJobs(...).`,
+        );
+      }
+      this.tasks.set(task.name, { ...task, instance: wrapper.instance as RunnableTask });
+    }
+    const missing = [...declared].filter((name) => !this.tasks.has(name));
+    if (this.schedulesTasks && missing.length > 0) {
+      throw new Error(
+        `The scheduled task(s) ${missing.join(', ')} are declared but not registered, so they would never run: ` +
+          "a task is a @ScheduledTask provider of its module's worker module, listed in app/worker-modules.ts.",
+      );
     }
   }
 

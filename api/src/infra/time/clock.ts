@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { localDate } from '@tend/contracts';
 
 /**
  * The app's "now". Everything that compares against the current time (token lifetimes, a user's
@@ -15,6 +16,11 @@ export class Clock {
 
   nowMs(): number {
     return Date.now() + this.offsetMs;
+  }
+
+  /** The user's local date now (`YYYY-MM-DD` in their time zone): "today" for every date rule. */
+  today(user: { timeZone: string }): string {
+    return localDate(user.timeZone, this.now());
   }
 
   /** For tests: moves this app's time by `ms` (time keeps running from there). */

@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { UpstreamException } from '../../infra/http/http-exception.filter';
 import { JobDeadlineExceededError, JobDispatcher } from '../../infra/queue/job-dispatcher';
-import type { DraftJobResult } from '../../infra/queue/job-map';
 import { CONTACT_NOT_FOUND_MESSAGE } from '../contacts/contacts.service';
 import type { SignedInUser } from '../users/signed-in-user-cache';
 import { DRAFT_BOX, DraftBox } from './draft-box';
 import { DraftLimits } from './draft-limits';
+import type { DraftJobResult } from './jobs/ai.jobs';
 
 /**
  * The api's side of a draft: the user within the limits (429); then the `ai.draft` job carries ids

@@ -1,12 +1,12 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { localDate } from '@tend/contracts';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { DraftJobResult, JobData } from '../../infra/queue/job-map';
+import type { JobData } from '../../infra/queue/job-map';
 import { Clock } from '../../infra/time/clock';
-import { InteractionsService } from '../interactions/interactions.service';
 import { UsersService } from '../users/users.service';
 import { DRAFT_BOX, DraftBox } from './draft-box';
+import { DraftSources } from './draft-sources';
 import { finishDraft } from './draft-text';
+import type { DraftJobResult } from './jobs/ai.jobs';
 import { buildPrompt, PROMPT_BUDGET, type DraftContext } from './prompt-builder';
 import { AI_PROVIDER, redactor, type AiProvider, type Redact } from './providers/ai-provider';
 import { withRetries } from './providers/retry';
@@ -33,7 +33,7 @@ export class DraftWriter {
 
   constructor(
     private readonly users: UsersService,
-    private readonly interactions: InteractionsService,
+    private readonly sources: DraftSources,
     private readonly clock: Clock,
     @Inject(AI_PROVIDER) private readonly provider: AiProvider,
     @Inject(DRAFT_BOX) private readonly box: DraftBox,
@@ -96,25 +96,21 @@ export class DraftWriter {
     // The user's row from memory when this process has it (kept current by the row-change feed).
     const user = await this.users.findSignedIn(job.userId);
     if (!user) return null;
-    try {
-      const { contact, history } = await this.interactions.contactWithHistory(user, job.contactId, HISTORY_LIMIT);
-      return {
-        sender: { name: user.name },
-        contact,
-        interactions: history.map((interaction) => ({
-          id: interaction.id,
-          date: interaction.dateContacted,
-          method: interaction.contactMethod,
-          notes: interaction.notes,
-          nextContactDate: interaction.nextContactDate,
-        })),
-        tone: job.tone,
-        purpose: job.purpose,
-        today: localDate(user.timeZone, this.clock.now()),
-      };
-    } catch (error) {
-      if (error instanceof NotFoundException) return null;
-      throw error;
-    }
+    const card = await this.sources.cardWithHistory(user, job.contactId, HISTORY_LIMIT);
+    if (!card) return null;
+    return {
+      sender: { name: user.name },
+      contact: card.contact,
+      interactions: card.history.map((interaction) => ({
+        id: interaction.id,
+        date: interaction.dateContacted,
+        method: interaction.contactMethod,
+        notes: interaction.notes,
+        nextContactDate: interaction.nextContactDate,
+      })),
+      tone: job.tone,
+      purpose: job.purpose,
+      today: this.clock.today(user),
+    };
   }
 }

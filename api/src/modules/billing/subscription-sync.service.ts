@@ -7,7 +7,7 @@ import { JobDispatcher } from '../../infra/queue/job-dispatcher';
 import { Clock } from '../../infra/time/clock';
 import { MailService, type QueuedMail } from '../mail/mail.service';
 import { paymentFailedMail, premiumEndedMail, premiumStartedMail } from '../mail/templates/billing-mail.templates';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { UsersService, type BillingFields } from '../users/users.service';
 import { BillingSubscription } from './billing-subscription.entity';
 import { lockBilling } from './billing-lock';
@@ -248,7 +248,7 @@ export class SubscriptionSyncService {
       const facts = factsOf(subscription);
       await em.upsert(BillingSubscription, {
         id: facts.id,
-        user: em.getReference(User, user.id),
+        user: user.id,
         customerId: facts.customerId,
         status: facts.status,
         priceId: facts.priceId,

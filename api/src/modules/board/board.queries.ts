@@ -1,7 +1,10 @@
 // The board's SQL (one user's columns and cards), and only here. The board module is the one
-// writer of column orders and of `users.board_version`; other modules go through its services.
+// writer of cards' columns and orders, columns' positions and `users.board_version`; other modules
+// go through `BoardService`.
 //
 // Knex reads every `?` as a binding, even inside a string literal: `\\?` is a literal question mark.
+
+import { CONTACT_FIELDS } from '@tend/contracts';
 
 /** Bumped in every board write's transaction; taking the user's row lock orders one user's writes. */
 export const BUMP_BOARD_VERSION = 'update users set board_version = board_version + 1 where id = ?';
@@ -10,6 +13,13 @@ export const BUMP_BOARD_VERSION = 'update users set board_version = board_versio
 export function lockColumns(count: number): string {
   return `select id, position from tiers where user_id = ? and id in (${Array.from({ length: count }, () => '?').join(', ')}) order by id for update`;
 }
+
+/** A column and the one at a position, locked in id order (bindings: user, column, position). */
+export const LOCK_COLUMN_AND_POSITION =
+  'select id, position from tiers where user_id = ? and (id = ? or position = ?) order by id for update';
+
+/** Bindings: position, column, user. */
+export const SET_COLUMN_POSITION = 'update tiers set position = ? where id = ? and user_id = ?';
 
 export const MAX_COLUMN_POSITION = 'select max(position) as max from tiers where user_id = ?';
 
@@ -20,10 +30,6 @@ export const COLUMN_SIZE = 'select count(*)::int as count from contacts where ti
 
 export const CARD_COUNT = 'select count(*)::int as count from contacts where user_id = ?';
 
-/** What an import matches people against: the cards with a LinkedIn URL or an email (binding: user). */
-export const KEYED_CARDS = `select id, linked_in, email from contacts
-  where user_id = ? and (linked_in is not null or email is not null)`;
-
 export const CARD_COLUMN = 'select tier_id from contacts where id = ? and user_id = ?';
 
 export const CARD_PLACE = `select c.tier_id, t.position, c.vertical_order from contacts c join tiers t on t.id = c.tier_id
@@ -33,13 +39,17 @@ export const CARD_PLACE = `select c.tier_id, t.position, c.vertical_order from c
 export const COLUMN_AT_POSITION =
   'select id from tiers where user_id = ? order by (position = ?) desc, position limit 1';
 
+/** The contact fields' columns (a field's key is its column), a date as `YYYY-MM-DD`. */
+const FIELD_COLUMNS = CONTACT_FIELDS.map((field) =>
+  field.kind === 'date' ? `to_char(c.${field.key}, 'YYYY-MM-DD') as ${field.key}` : `c.${field.key}`,
+).join(', ');
+
 /**
  * The board's hot read, answered as JSON built by PostgreSQL (no entity hydration): the same
  * fields as `toContactResponse`, which a test keeps in step.
  */
 const CONTACT_JSON_COLUMNS = `
-  c.id, c.user_id, c.name, c.title, c.company, c.linked_in, c.email, c.phone_number,
-  c.connection_description, to_char(c.date_connected, 'YYYY-MM-DD') as date_connected,
+  c.id, c.user_id, ${FIELD_COLUMNS},
   c.tier_id, t.position as column_order, c.vertical_order,
   case when c.photo_key is null then null
        else '/api/contacts/' || c.id || '/photo\\?v=' || split_part(split_part(c.photo_key, '/', 2), '.', 1) end as photo_url,

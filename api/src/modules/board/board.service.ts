@@ -3,50 +3,54 @@ import { Inject, Injectable } from '@nestjs/common';
 import { cardLimitFor } from '@tend/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { SignedInUser } from '../users/signed-in-user-cache';
-import { UsersService } from '../users/users.service';
 import { BoardCache, type BoardSnapshot } from './board-cache';
+import { BoardChange, roomLeft, type BoardOwner } from './board-change';
+import { BoardMovesService, type LegacyPlacement } from './board-moves.service';
+import { BoardTransactions } from './board-transactions';
 import * as sql from './board.queries';
 
-/** What a write knows of its user: the id, and the plan that decides the card allowance. */
-export type BoardOwner = Pick<SignedInUser, 'id' | 'plan'>;
+export { BoardChange, type BoardOwner, type LegacyPlacement };
 
 /**
- * The one owner of a user's board (columns and cards as a whole): every write to it runs in
- * `write()`, and every read of the whole board comes from `read()`.
- *
- * Rules for writers:
- * - `write(userId, work)` runs `work` in one transaction that first bumps `users.board_version`.
- *   The bump takes the user's row lock, so one user's board writes run one at a time and never
- *   deadlock; the version is the key of the cached board read.
- * - Inside `work`, use the EntityManager it is given (and pass it on to what you call): that is
- *   the transaction.
- * - A writer of column orders locks those columns first (`lockColumns`), always in id order.
+ * The one owner of a user's board (columns and cards as a whole), and the only way other modules
+ * change it: every write runs through the operations here, which take the board's locks in the one
+ * order that cannot deadlock (`BoardTransactions`), and every read of the whole board comes from
+ * `read()`. A card's column and order and a column's position are written only here.
  */
 @Injectable()
 export class BoardService {
   constructor(
     private readonly em: EntityManager,
-    private readonly users: UsersService,
+    private readonly transactions: BoardTransactions,
+    private readonly moves: BoardMovesService,
     private readonly cache: BoardCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async write<T>(userId: number, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.em.transactional(async (em) => {
-        await em.execute(sql.BUMP_BOARD_VERSION, [userId]);
-        return work(em);
-      });
-    } finally {
-      // This process drops the cached user row at once; others hear it through the row-change feed.
-      this.users.forgetSignedIn(userId);
-    }
+  /**
+   * Runs `work` as one change to the owner's board, in one transaction that holds the board's
+   * write lock: `work` writes its own rows through `change.em` and adds cards with
+   * `change.addCards` (see `BoardChange`).
+   */
+  change<T>(owner: BoardOwner, work: (change: BoardChange) => Promise<T>): Promise<T> {
+    return this.transactions.run(owner.id, (em) =>
+      work(new BoardChange(em, owner, this.cardLimit(owner), this.transactions)),
+    );
   }
 
-  /** Locks the given columns of one user (in id order) inside a write; answers the ones that exist. */
-  lockColumns(em: EntityManager, userId: number, tierIds: number[]): Promise<{ id: number; position: number }[]> {
-    const ids = [...new Set(tierIds)].sort((a, b) => a - b);
-    return em.execute<{ id: number; position: number }[]>(sql.lockColumns(ids.length), [userId, ...ids]);
+  /** Moves a card to `index` among the cards the user sees in a column; answers both columns as JSON text. */
+  moveCard(owner: BoardOwner, contactId: number, toTierId: number, index: number): Promise<string> {
+    return this.moves.move(owner, this.cardLimit(owner), contactId, toTierId, index);
+  }
+
+  /** The spec's client PATCH's `tier_id`, `column_order` or `vertical_order` as a move; answers whether it moved. */
+  placeCard(owner: BoardOwner, contactId: number, placement: LegacyPlacement): Promise<boolean> {
+    return this.moves.applyLegacyPlacement(owner, this.cardLimit(owner), contactId, placement);
+  }
+
+  /** Moves a column to a position, swapping with the column there; the first column stays first. */
+  moveColumn(owner: BoardOwner, tierId: number, position: number): Promise<void> {
+    return this.moves.moveColumn(owner.id, tierId, position);
   }
 
   /** How many cards the user's plan may hold (null: unlimited), from the plan and the configuration. */
@@ -54,34 +58,9 @@ export class BoardService {
     return cardLimitFor(owner.plan, this.config.freePlanCardLimit);
   }
 
-  async cardCount(em: EntityManager, userId: number): Promise<number> {
-    const [row] = await em.execute<{ count: number }[]>(sql.CARD_COUNT, [userId]);
-    return row?.count ?? 0;
-  }
-
-  /** The order a card put at the top of a (locked) column takes. */
-  async topOrder(em: EntityManager, tierId: number): Promise<number> {
-    const [row] = await em.execute<{ top: number | null }[]>(sql.TOP_ORDER, [tierId]);
-    return (row?.top ?? -1) + 1;
-  }
-
-  /** A user's cards that have a LinkedIn URL or an email (one statement, whatever the board's size). */
-  keyedCards(
-    em: EntityManager,
-    userId: number,
-  ): Promise<{ id: number; linked_in: string | null; email: string | null }[]> {
-    return em.execute(sql.KEYED_CARDS, [userId]);
-  }
-
-  async columnSize(em: EntityManager, tierId: number): Promise<number> {
-    const [row] = await em.execute<{ count: number }[]>(sql.COLUMN_SIZE, [tierId]);
-    return row?.count ?? 0;
-  }
-
-  /** The position a new column takes: the highest one plus one (the user's row lock keeps it free). */
-  async nextColumnPosition(em: EntityManager, userId: number): Promise<number> {
-    const [row] = await em.execute<{ max: number | null }[]>(sql.MAX_COLUMN_POSITION, [userId]);
-    return (row?.max ?? -1) + 1;
+  /** How many more cards the owner's plan takes now (Infinity: no limit); a change asks `change.room()`. */
+  room(owner: BoardOwner): Promise<number> {
+    return roomLeft(this.em, owner.id, this.cardLimit(owner));
   }
 
   /** Whether a card lies beyond a limited plan's allowance (the newest cards stay visible). */

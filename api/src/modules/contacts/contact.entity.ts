@@ -1,15 +1,17 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
 import { Tier } from '../tiers/tier.entity';
 import { User } from '../users/user.entity';
+import type { ContactFieldProperties } from './contact-field-values';
 
 /**
  * A card on the board. Its column is `tier`; the spec's `column_order` is that tier's position,
  * derived on read so it can never drift. Cards in a column are ordered by `verticalOrder` descending.
+ * Its editable fields are the contracts' `CONTACT_FIELDS`, one column each (`ContactFieldProperties`).
  */
 @Entity({ tableName: 'contacts' })
 @Index({ properties: ['user', 'tier', 'verticalOrder'] })
 @Index({ properties: ['user', 'createdAt'] })
-export class Contact {
+export class Contact implements ContactFieldProperties {
   [OptionalProps]?:
     | 'title'
     | 'company'

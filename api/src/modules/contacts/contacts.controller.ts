@@ -34,7 +34,6 @@ import { assertBodyIds } from '../../infra/http/request-shape';
 import { SignedIn } from '../users/request-user';
 import { parseBody, ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
 import type { SignedInUser } from '../users/signed-in-user-cache';
-import { BoardMovesService } from '../board/board-moves.service';
 import { BoardService } from '../board/board.service';
 import { ContactsService } from './contacts.service';
 import { toContactResponse } from './contacts.mapper';
@@ -62,7 +61,6 @@ export class ContactsController {
   constructor(
     private readonly contacts: ContactsService,
     private readonly board: BoardService,
-    private readonly moves: BoardMovesService,
   ) {}
 
   /** The hot read: a serialized (and gzipped) board reused until the board changes. */
@@ -122,7 +120,7 @@ export class ContactsController {
     const { tier_id, column_order, vertical_order, ...fields } = request;
     const contact = await this.contacts.update(user, id, fields, photo?.buffer);
     // The spec's client also moves cards through this PATCH: that part is a board move.
-    const moved = await this.moves.applyLegacyPlacement(user, id, { tier_id, column_order, vertical_order });
+    const moved = await this.board.placeCard(user, id, { tier_id, column_order, vertical_order });
     return toContactResponse(moved ? await this.contacts.findVisible(user, id, { fresh: true }) : contact);
   }
 
@@ -144,7 +142,7 @@ export class ContactsController {
     @Body(new ZodValidationPipe(moveContactRequestSchema)) body: MoveContactRequest,
     @SignedIn() user: SignedInUser,
   ): Promise<string> {
-    return this.moves.move(user, id, body.tier_id, body.index);
+    return this.board.moveCard(user, id, body.tier_id, body.index);
   }
 
   /** Only the owner, a fixed content type, never sniffed. */

@@ -1,5 +1,6 @@
 import type { Contact as ContactResponse } from '@tend/contracts';
 import type { Contact } from './contact.entity';
+import { readFields } from './contact-field-values';
 
 /**
  * The photo URL's cache-busting part: the whole random name of the file (`photos/<32 hex>.webp`),
@@ -19,14 +20,7 @@ export function toContactResponse(contact: Contact): ContactResponse {
   return {
     id: contact.id,
     user_id: contact.user.id,
-    name: contact.name,
-    title: contact.title,
-    company: contact.company,
-    linked_in: contact.linkedIn,
-    email: contact.email,
-    phone_number: contact.phoneNumber,
-    connection_description: contact.connectionDescription,
-    date_connected: contact.dateConnected,
+    ...readFields(contact),
     tier_id: tier.id,
     column_order: tier.position,
     vertical_order: contact.verticalOrder,

@@ -2,24 +2,26 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   canonicalLinkedInUrl,
+  CONTACT_FIELDS,
   DUPLICATE_LINKEDIN_MESSAGE,
   freePlanLimitMessage,
+  type Contact as ContactResponse,
+  type ContactFieldKey,
+  type ContactFieldKind,
   type CreateContactRequest,
 } from '@tend/contracts';
 import { CONTACT_NOT_FOUND_MESSAGE } from '../board/board.errors';
-import { BoardService, type BoardOwner } from '../board/board.service';
+import { BoardService, type BoardChange, type BoardOwner } from '../board/board.service';
 import { TiersService } from '../tiers/tiers.service';
-import { User } from '../users/user.entity';
 import { Contact } from './contact.entity';
 import { ContactPhotosService } from './contact-photos.service';
-import { photoUrlOf } from './contacts.mapper';
+import { writeFields } from './contact-field-values';
+import { photoUrlOf, toContactResponse } from './contacts.mapper';
 
 export { CONTACT_NOT_FOUND_MESSAGE };
 
 /** The fields of a card a person edits (its place on the board is the board module's business). */
-export type ContactFields = Partial<
-  Omit<CreateContactRequest, 'tier_id' | 'column_order' | 'vertical_order' | 'user_id'>
->;
+export type ContactFields = Partial<Pick<CreateContactRequest, ContactFieldKey>>;
 
 /** A card as other modules show it (a notification, a reminder email, an AI prompt). */
 export interface ContactSummary {
@@ -31,22 +33,44 @@ export interface ContactSummary {
   photoUrl: string | null;
 }
 
+/** A card as an export writes it: as the API answers it, its column's name, and its photo's stored file. */
+export interface ExportedCard {
+  contact: ContactResponse;
+  column: string;
+  photoKey: string | null;
+}
+
 /**
  * The card fields as one new card needs them (an import passes many at once), and a photo already
  * checked and stored by `storePhoto` (an imported vCard's).
  */
 export type NewCard = ContactFields & { name: string; photoKey?: string };
 
-function applyFields(contact: Contact, fields: ContactFields): void {
-  if (fields.name !== undefined) contact.name = fields.name;
-  if (fields.title !== undefined) contact.title = fields.title;
-  if (fields.company !== undefined) contact.company = fields.company;
-  if (fields.linked_in !== undefined) contact.linkedIn = fields.linked_in;
-  if (fields.email !== undefined) contact.email = fields.email;
-  if (fields.phone_number !== undefined) contact.phoneNumber = fields.phone_number;
-  if (fields.connection_description !== undefined) contact.connectionDescription = fields.connection_description;
-  if (fields.date_connected !== undefined) contact.dateConnected = fields.date_connected;
-}
+/** How `insertCards` reads each kind of field out of its JSON parameter (the column's own type). */
+const RECORD_TYPE: Record<ContactFieldKind, 'text' | 'date'> = {
+  name: 'text',
+  text: 'text',
+  'long-text': 'text',
+  phone: 'text',
+  url: 'text',
+  email: 'text',
+  date: 'date',
+};
+
+/**
+ * `insertCards`' statement: every contact field's column (a field's key is its column), from one
+ * JSON array of the placed cards, in their order, so the ids come back first card first.
+ */
+const INSERT_CARDS = (() => {
+  const fields = CONTACT_FIELDS.map((field) => field.key);
+  return `insert into contacts (user_id, tier_id, vertical_order, photo_key, ${fields.join(', ')})
+    select ?, ?, c.vertical_order, c.photo_key, ${fields.map((key) => `c.${key}`).join(', ')}
+      from jsonb_to_recordset(?::jsonb) as c(n int, vertical_order int, photo_key text, ${CONTACT_FIELDS.map(
+        (field) => `${field.key} ${RECORD_TYPE[field.kind]}`,
+      ).join(', ')})
+     order by c.n
+    returning id`;
+})();
 
 /** Contact cards: owner-scoped CRUD and the free plan's allowance. */
 @Injectable()
@@ -88,18 +112,18 @@ export class ContactsService {
     const canonical = request.linked_in ? canonicalLinkedInUrl(request.linked_in) : null;
     const photoKey = photo ? await this.photos.store(photo) : null;
     try {
-      return await this.board.write(user.id, async (em) => {
-        const existing = canonical ? await this.linkedInMatch(user, canonical, em) : null;
+      return await this.board.change(user, async (change) => {
+        const existing = canonical ? await this.linkedInMatch(user, canonical, change.em) : null;
         if (existing) {
           throw new ConflictException({ errors: [DUPLICATE_LINKEDIN_MESSAGE], contact_id: existing.id });
         }
         const {
           created: [contact],
-        } = await this.addCards(em, user, column, [request]);
+        } = await this.addCards(change, column, [request]);
         if (!contact) throw new ForbiddenException({ errors: [freePlanLimitMessage(this.board.cardLimit(user) ?? 0)] });
         if (photoKey) {
           contact.photoKey = photoKey;
-          await em.flush();
+          await change.em.flush();
         }
         return contact;
       });
@@ -133,147 +157,78 @@ export class ContactsService {
   }
 
   /**
-   * Adds cards at the top of one column, the first one on top, in one board write (one lock, one
-   * insert), whatever their number. A limited plan takes as many as its allowance leaves room for:
-   * with `allOrNothing` a batch that does not fit is refused (403) instead.
+   * Adds cards at the top of one column inside a board change, the first one on top, in one insert
+   * whatever their number: as many as the plan has room for (`BoardChange.addCards`), and says how
+   * much room there was. The column is given by id, or by a legacy position (else the first column).
    */
-  createMany(
-    user: BoardOwner,
-    column: { id: number } | { position: number | undefined },
-    cards: readonly NewCard[],
-    { allOrNothing = false } = {},
-  ): Promise<Contact[]> {
-    return this.board.write(user.id, async (em) => {
-      const { created, room } = await this.addCards(em, user, column, cards);
-      if (room < cards.length && (allOrNothing || room === 0)) {
-        throw new ForbiddenException({ errors: [freePlanLimitMessage(this.board.cardLimit(user) ?? 0)] });
-      }
-      return created;
-    });
-  }
-
-  /**
-   * The body of `createMany` for a caller that holds the board write already (`em` is its
-   * transaction): adds as many of `cards` as the plan has room for and says how much room there was.
-   * Adds nothing when the room does not cover all of them and the caller means to refuse.
-   */
-  async addCards(
-    em: EntityManager,
-    user: BoardOwner,
+  addCards(
+    change: BoardChange,
     column: { id: number } | { position: number | undefined },
     cards: readonly NewCard[],
   ): Promise<{ created: Contact[]; room: number }> {
-    const { room, tier, placed } = await this.placeCards(em, user, column, cards);
-    if (!tier) return { created: [], room };
-    const contacts = placed.map(({ card, verticalOrder }) => {
-      const contact = em.create(Contact, {
-        user: em.getReference(User, user.id),
-        tier,
-        name: card.name,
-        verticalOrder,
-      });
-      applyFields(contact, card);
-      if (card.photoKey) contact.photoKey = card.photoKey;
-      return contact;
-    });
-    await em.persist(contacts).flush();
-    return { created: contacts, room };
+    const { em, owner } = change;
+    return change.addCards(
+      () =>
+        'id' in column
+          ? this.tiers.findOwned(owner.id, column.id, em)
+          : this.tiers.findByPositionOrFirst(owner.id, column.position, em),
+      cards,
+      (card, { column: tier, verticalOrder }) => {
+        const contact = em.create(Contact, {
+          user: owner.id,
+          tier,
+          name: card.name,
+          verticalOrder,
+        });
+        writeFields(contact, card);
+        if (card.photoKey) contact.photoKey = card.photoKey;
+        return contact;
+      },
+    );
   }
 
   /**
    * `addCards` for a caller that needs only the new cards' ids (an import's batch of 1,000): the
-   * same room, column lock and orders, written by one `insert ... select` from a JSON parameter
-   * rather than through the unit of work, which spent more on 1,000 entities than the rest of the
-   * batch together. Answers the ids, the first card's (on top) first.
+   * board's same room, column lock and orders (`BoardChange.insertCards`), written by one
+   * `insert ... select` from a JSON parameter rather than through the unit of work, which spent
+   * more on 1,000 entities than the rest of the batch together. Answers the ids, the first card's
+   * (on top) first.
    */
   async insertCards(
-    em: EntityManager,
-    user: BoardOwner,
+    change: BoardChange,
     column: { id: number },
     cards: readonly NewCard[],
   ): Promise<{ ids: number[]; room: number }> {
-    const { room, tier, placed } = await this.placeCards(em, user, column, cards);
-    if (!tier) return { ids: [], room };
-    const rows = await em.execute<{ id: number }[]>(
-      `insert into contacts (user_id, tier_id, vertical_order, name, title, company, linked_in, email, phone_number,
-                             connection_description, date_connected, photo_key)
-       select ?, ?, c.vertical_order, c.name, c.title, c.company, c.linked_in, c.email, c.phone_number,
-              c.connection_description, c.date_connected, c.photo_key
-         from jsonb_to_recordset(?::jsonb) as c(n int, vertical_order int, name text, title text, company text,
-              linked_in text, email text, phone_number text, connection_description text, date_connected date,
-              photo_key text)
-        order by c.n
-       returning id`,
-      [
-        user.id,
-        tier.id,
-        JSON.stringify(
-          placed.map(({ card, verticalOrder }, index) => ({
-            n: index,
-            vertical_order: verticalOrder,
-            name: card.name,
-            title: card.title ?? null,
-            company: card.company ?? null,
-            linked_in: card.linked_in ?? null,
-            email: card.email ?? null,
-            phone_number: card.phone_number ?? null,
-            connection_description: card.connection_description ?? null,
-            date_connected: card.date_connected ?? null,
-            photo_key: card.photoKey ?? null,
-          })),
-        ),
-      ],
+    const { em, owner } = change;
+    const { created, room } = await change.insertCards(
+      () => this.tiers.findOwned(owner.id, column.id, em),
+      cards,
+      async (tier, placed) => {
+        const rows = placed.map(({ card, verticalOrder }, index) => ({
+          n: index,
+          vertical_order: verticalOrder,
+          photo_key: card.photoKey ?? null,
+          ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field.key, card[field.key] ?? null])),
+        }));
+        const inserted = await em.execute<{ id: number }[]>(INSERT_CARDS, [owner.id, tier.id, JSON.stringify(rows)]);
+        return inserted.map((row) => row.id);
+      },
     );
-    return { ids: rows.map((row) => row.id), room };
+    return { ids: created, room };
   }
 
   /**
-   * Where new cards go: the plan's room; when there is some, the column (locked) and, for as many
-   * cards as fit, their orders at its top, the first card on top.
-   */
-  private async placeCards(
-    em: EntityManager,
-    user: BoardOwner,
-    column: { id: number } | { position: number | undefined },
-    cards: readonly NewCard[],
-  ): Promise<{
-    room: number;
-    tier: Awaited<ReturnType<TiersService['findOwned']>> | null;
-    placed: { card: NewCard; verticalOrder: number }[];
-  }> {
-    const limit = this.board.cardLimit(user);
-    const room = limit === null ? cards.length : Math.max(0, limit - (await this.board.cardCount(em, user.id)));
-    if (room === 0 || cards.length === 0) return { room, tier: null, placed: [] };
-    const tier =
-      'id' in column
-        ? await this.tiers.findOwned(user.id, column.id, em)
-        : await this.tiers.findByPositionOrFirst(user.id, column.position, em);
-    // The column's lock, as every writer of its orders takes (see BoardService).
-    await this.board.lockColumns(em, user.id, [tier.id]);
-    const top = await this.board.topOrder(em, tier.id);
-    const taken = cards.slice(0, room);
-    return {
-      room,
-      tier,
-      placed: taken.map((card, index) => ({ card, verticalOrder: top + taken.length - 1 - index })),
-    };
-  }
-
-  /**
-   * Sets the given fields of many of a user's cards inside a board write (`em`): one read and one
+   * Sets the given fields of many of the owner's cards inside a board change: one read and one
    * batched update whatever their number. Fields left out keep their value.
    */
-  async updateCards(
-    em: EntityManager,
-    userId: number,
-    changes: readonly { id: number; fields: ContactFields }[],
-  ): Promise<void> {
+  async updateCards(change: BoardChange, changes: readonly { id: number; fields: ContactFields }[]): Promise<void> {
     if (changes.length === 0) return;
-    const cards = await em.find(Contact, { user: userId, id: { $in: changes.map((c) => c.id) } });
+    const { em, owner } = change;
+    const cards = await em.find(Contact, { user: owner.id, id: { $in: changes.map((c) => c.id) } });
     const byId = new Map(cards.map((card) => [card.id, card]));
-    for (const change of changes) {
-      const card = byId.get(change.id);
-      if (card) applyFields(card, change.fields);
+    for (const edit of changes) {
+      const card = byId.get(edit.id);
+      if (card) writeFields(card, edit.fields);
     }
     await em.flush();
   }
@@ -283,26 +238,34 @@ export class ContactsService {
     em: EntityManager,
     userId: number,
   ): Promise<{ id: number; linked_in: string | null; email: string | null }[]> {
-    return this.board.keyedCards(em, userId);
+    return em.execute(
+      'select id, linked_in, email from contacts where user_id = ? and (linked_in is not null or email is not null)',
+      [userId],
+    );
   }
 
-  /** Every card of a user, board order (column, then top to bottom), with its column's name: for an export. */
-  allCards(userId: number): Promise<Contact[]> {
-    return this.em.find(
+  /** Every card of a user, hidden ones too, in board order (column, then top to bottom): for an export. */
+  async allCards(userId: number): Promise<ExportedCard[]> {
+    const cards = await this.em.find(
       Contact,
       { user: userId },
       { populate: ['tier'], orderBy: [{ tier: { position: 'asc' } }, { verticalOrder: 'desc' }, { id: 'asc' }] },
     );
+    return cards.map((card) => ({
+      contact: toContactResponse(card),
+      column: card.tier.getEntity().name,
+      photoKey: card.photoKey,
+    }));
   }
 
   /** Edits a card's fields and, optionally, its photo (a new file; the old one goes after the commit). */
   async update(user: BoardOwner, id: number, fields: ContactFields, photo?: Buffer): Promise<Contact> {
     await this.findVisible(user, id);
     const newPhoto = photo ? await this.photos.store(photo) : null;
-    const { contact, oldPhoto } = await this.board.write(user.id, async (em) => {
+    const { contact, oldPhoto } = await this.board.change(user, async ({ em }) => {
       const card = await em.findOneOrFail(Contact, { id, user: user.id }, { populate: ['tier'] });
       const previous = card.photoKey;
-      applyFields(card, fields);
+      writeFields(card, fields);
       if (newPhoto) card.photoKey = newPhoto;
       await em.flush();
       return { contact: card, oldPhoto: previous };
@@ -313,7 +276,7 @@ export class ContactsService {
 
   async delete(user: BoardOwner, id: number): Promise<void> {
     await this.findVisible(user, id);
-    const photo = await this.board.write(user.id, async (em) => {
+    const photo = await this.board.change(user, async ({ em }) => {
       const contact = await em.findOneOrFail(Contact, { id, user: user.id });
       const key = contact.photoKey;
       await em.remove(contact).flush();

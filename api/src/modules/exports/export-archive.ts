@@ -1,17 +1,17 @@
-import { EXPORT_CONTACT_COLUMNS } from '@tend/contracts';
+import {
+  CONTACT_FIELDS,
+  EXPORT_CONTACT_COLUMNS,
+  type ExportedNotification,
+  type ExportedTier,
+  type Interaction,
+} from '@tend/contracts';
 import { stringify } from 'csv-stringify/sync';
-import type { Contact } from '../contacts/contact.entity';
-import type { Interaction } from '../interactions/interaction.entity';
-import type { Notification } from '../notifications/notification.entity';
-import type { Tier } from '../tiers/tier.entity';
-import { DATE_CONNECTED_PROPERTY, neutraliseCell } from './export-format';
+import type { ExportedCard } from '../contacts/contacts.service';
+import { neutraliseCell } from './export-format';
 import type { Ical } from './ical';
 
 /** Where a contact's photo lies inside the zip. */
-export const photoPathOf = (contact: Pick<Contact, 'id' | 'photoKey'>) =>
-  contact.photoKey ? `photos/${contact.id}.webp` : '';
-
-const iso = (date: Date | null) => (date ? date.toISOString() : '');
+export const photoPathOf = (card: ExportedCard) => (card.photoKey ? `photos/${card.contact.id}.webp` : '');
 
 /**
  * Every CSV Tend writes: UTF-8 with a BOM and CRLF line ends, as spreadsheets expect, and RFC 4180
@@ -35,26 +35,22 @@ function csvOf(columns: readonly string[], rows: readonly (readonly (string | nu
 }
 
 /** `contacts.csv`: every field, the column's name and position and the order in it; board order. */
-export function contactsCsv(contacts: readonly Contact[]): string {
+export function contactsCsv(cards: readonly ExportedCard[]): string {
   return csvOf(
     EXPORT_CONTACT_COLUMNS,
-    contacts.map((c) => [
-      c.id,
-      c.name,
-      c.title ?? '',
-      c.company ?? '',
-      c.linkedIn ?? '',
-      c.email ?? '',
-      c.phoneNumber ?? '',
-      c.connectionDescription ?? '',
-      c.dateConnected ?? '',
-      c.tier.getEntity().name,
-      c.tier.getEntity().position,
-      c.verticalOrder,
-      photoPathOf(c),
-      iso(c.createdAt),
-      iso(c.updatedAt),
-    ]),
+    cards.map((card) => {
+      const c = card.contact;
+      return [
+        c.id,
+        ...CONTACT_FIELDS.map((field) => c[field.key] ?? ''),
+        card.column,
+        c.column_order,
+        c.vertical_order,
+        photoPathOf(card),
+        c.created_at,
+        c.updated_at,
+      ];
+    }),
   );
 }
 
@@ -73,33 +69,46 @@ export function interactionsCsv(interactions: readonly Interaction[], names: Rea
     ],
     interactions.map((i) => [
       i.id,
-      i.contact.id,
-      names.get(i.contact.id) ?? '',
-      i.dateContacted,
-      i.contactMethod,
+      i.contact_id,
+      names.get(i.contact_id) ?? '',
+      i.date_contacted,
+      i.contact_method,
       i.notes,
-      i.nextContactDate ?? '',
-      iso(i.createdAt),
-      iso(i.updatedAt),
+      i.next_contact_date ?? '',
+      i.created_at,
+      i.updated_at,
     ]),
   );
 }
 
-export function notificationsCsv(notifications: readonly Notification[]): string {
+export function notificationsCsv(notifications: readonly ExportedNotification[]): string {
   return csvOf(
     ['id', 'contact_id', 'interaction_id', 'date', 'title', 'viewed', 'reminded_at', 'created_at'],
     notifications.map((n) => [
       n.id,
-      n.contact.id,
-      n.interaction.id,
+      n.contact_id,
+      n.interaction_id,
       n.date,
       n.title,
       n.viewed,
-      iso(n.remindedAt),
-      iso(n.createdAt),
+      n.reminded_at ?? '',
+      n.created_at,
     ]),
   );
 }
+
+/**
+ * The order `contacts.vcf` lists properties in (as vCard files usually do); a field whose property
+ * is not here (our own X- ones) follows them in the fields' order.
+ */
+const VCARD_PROPERTY_ORDER = ['FN', 'ORG', 'TITLE', 'EMAIL', 'TEL', 'URL', 'NOTE'];
+const rank = (property: string) => {
+  const index = VCARD_PROPERTY_ORDER.indexOf(property);
+  return index < 0 ? VCARD_PROPERTY_ORDER.length : index;
+};
+const VCARD_FIELDS = CONTACT_FIELDS.flatMap((field) => (field.vcard ? [{ key: field.key, property: field.vcard }] : []))
+  // Array.prototype.sort is stable: fields of equal rank keep their order.
+  .sort((a, b) => rank(a.property) - rank(b.property));
 
 /**
  * A `PHOTO` content line for a `data:` URI, folded at 75 octets (base64 is ASCII). Written here,
@@ -118,47 +127,48 @@ function photoLines(dataUri: string): string {
  */
 export function contactsVcf(
   ICAL: Ical,
-  contacts: readonly Contact[],
+  cards: readonly ExportedCard[],
   photos: ReadonlyMap<number, string> = new Map(),
 ): string {
-  return contacts
-    .map((contact) => {
+  return cards
+    .map(({ contact, column }) => {
       const card = new ICAL.Component('vcard');
       card.addPropertyWithValue('version', '4.0');
-      card.addPropertyWithValue('fn', contact.name);
-      if (contact.company) {
-        const org = new ICAL.Property('org');
-        org.setValue([contact.company]);
-        card.addProperty(org);
+      for (const { key, property } of VCARD_FIELDS) {
+        const value = contact[key];
+        if (!value) continue;
+        const name = property.toLowerCase();
+        if (name === 'org') {
+          // ORG is structured (organisation; unit; ...): the company is its first part.
+          const org = new ICAL.Property('org');
+          org.setValue([value]);
+          card.addProperty(org);
+        } else if (name === 'tel') {
+          // A number as written, not a tel: URI.
+          const tel = new ICAL.Property('tel');
+          tel.resetType('text');
+          tel.setValue(value);
+          card.addProperty(tel);
+        } else {
+          card.addPropertyWithValue(name, value);
+        }
       }
-      if (contact.title) card.addPropertyWithValue('title', contact.title);
-      if (contact.email) card.addPropertyWithValue('email', contact.email);
-      if (contact.phoneNumber) {
-        const tel = new ICAL.Property('tel');
-        tel.resetType('text');
-        tel.setValue(contact.phoneNumber);
-        card.addProperty(tel);
-      }
-      if (contact.linkedIn) card.addPropertyWithValue('url', contact.linkedIn);
-      if (contact.connectionDescription) card.addPropertyWithValue('note', contact.connectionDescription);
-      if (contact.dateConnected)
-        card.addPropertyWithValue(DATE_CONNECTED_PROPERTY.toLowerCase(), contact.dateConnected);
-      card.addPropertyWithValue('x-tend-column', contact.tier.getEntity().name);
+      card.addPropertyWithValue('x-tend-column', column);
       const text = card.toString();
       const photo = photos.get(contact.id);
       return photo ? text.replace(/\r\nEND:VCARD$/, `\r\n${photoLines(photo)}\r\nEND:VCARD`) : text;
     })
     .join('\r\n')
-    .concat(contacts.length > 0 ? '\r\n' : '');
+    .concat(cards.length > 0 ? '\r\n' : '');
 }
 
 /** `account.json`: the whole account in one document. */
 export function accountJson(input: {
   user: Record<string, unknown>;
-  tiers: readonly Tier[];
-  contacts: readonly Contact[];
+  tiers: readonly ExportedTier[];
+  cards: readonly ExportedCard[];
   interactions: readonly Interaction[];
-  notifications: readonly Notification[];
+  notifications: readonly ExportedNotification[];
   exportedAt: Date;
 }): string {
   return JSON.stringify(
@@ -167,45 +177,32 @@ export function accountJson(input: {
       version: 1,
       exported_at: input.exportedAt.toISOString(),
       user: input.user,
-      tiers: input.tiers.map((t) => ({ id: t.id, name: t.name, position: t.position, created_at: iso(t.createdAt) })),
-      contacts: input.contacts.map((c) => ({
-        id: c.id,
-        name: c.name,
-        title: c.title,
-        company: c.company,
-        linked_in: c.linkedIn,
-        email: c.email,
-        phone_number: c.phoneNumber,
-        connection_description: c.connectionDescription,
-        date_connected: c.dateConnected,
-        tier_id: c.tier.id,
-        tier: c.tier.getEntity().name,
-        column_order: c.tier.getEntity().position,
-        vertical_order: c.verticalOrder,
-        photo: photoPathOf(c) || null,
-        created_at: iso(c.createdAt),
-        updated_at: iso(c.updatedAt),
-      })),
+      tiers: input.tiers,
+      contacts: input.cards.map((card) => {
+        const c = card.contact;
+        return {
+          id: c.id,
+          ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field.key, c[field.key]])),
+          tier_id: c.tier_id,
+          tier: card.column,
+          column_order: c.column_order,
+          vertical_order: c.vertical_order,
+          photo: photoPathOf(card) || null,
+          created_at: c.created_at,
+          updated_at: c.updated_at,
+        };
+      }),
       interactions: input.interactions.map((i) => ({
         id: i.id,
-        contact_id: i.contact.id,
-        date_contacted: i.dateContacted,
-        contact_method: i.contactMethod,
+        contact_id: i.contact_id,
+        date_contacted: i.date_contacted,
+        contact_method: i.contact_method,
         notes: i.notes,
-        next_contact_date: i.nextContactDate,
-        created_at: iso(i.createdAt),
-        updated_at: iso(i.updatedAt),
+        next_contact_date: i.next_contact_date,
+        created_at: i.created_at,
+        updated_at: i.updated_at,
       })),
-      notifications: input.notifications.map((n) => ({
-        id: n.id,
-        contact_id: n.contact.id,
-        interaction_id: n.interaction.id,
-        date: n.date,
-        title: n.title,
-        viewed: n.viewed,
-        reminded_at: n.remindedAt ? iso(n.remindedAt) : null,
-        created_at: iso(n.createdAt),
-      })),
+      notifications: input.notifications,
     },
     null,
     2,

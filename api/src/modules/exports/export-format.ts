@@ -3,9 +3,6 @@
  * and rules (a one-way dependency, imports -> exports, on this file only).
  */
 
-/** Our own export's vCard property for the date a connection was made (vCard has none). */
-export const DATE_CONNECTED_PROPERTY = 'X-TEND-DATE-CONNECTED';
-
 /**
  * A cell a spreadsheet would run as a formula: it starts with `=`, `+`, `-`, `@`, a tab or a
  * carriage return (OWASP, "CSV Injection"), here after any number of single quotes, so that the

@@ -12,7 +12,7 @@ import { ContactsService } from '../contacts/contacts.service';
 import { InteractionsService } from '../interactions/interactions.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { TiersService } from '../tiers/tiers.service';
-import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { DataExport } from './data-export.entity';
 import { loadIcal } from './ical';
 import { vcardPhoto } from './vcard-photo';
@@ -45,6 +45,7 @@ export class ExportsService {
     private readonly tiers: TiersService,
     private readonly interactions: InteractionsService,
     private readonly notifications: NotificationsService,
+    private readonly users: UsersService,
     private readonly storage: FileStorage,
     private readonly jobs: JobDispatcher,
     private readonly clock: Clock,
@@ -55,7 +56,7 @@ export class ExportsService {
   async request(userId: number): Promise<DataExport> {
     const pending = await this.em.findOne(DataExport, { user: userId, state: 'pending' });
     if (pending) return pending;
-    const created = this.em.create(DataExport, { id: randomUUID(), user: this.em.getReference(User, userId) });
+    const created = this.em.create(DataExport, { id: randomUUID(), user: userId });
     await this.em.persist(created).flush();
     await this.jobs.dispatch('imports', 'export.build', { exportId: created.id }, { jobId: `export-${created.id}` });
     return created;
@@ -115,27 +116,28 @@ export class ExportsService {
     const found = await em.findOne(DataExport, exportId);
     if (!found || found.state !== 'pending') return;
     const userId = found.user.id;
-    const user = await em.findOneOrFail(User, userId);
-    const [tiers, contacts, interactions, notifications] = [
-      await this.tiers.list(userId),
+    const user = await this.users.findById(userId);
+    if (!user) throw new Error(`The owner of export ${exportId} is gone.`);
+    const [tiers, cards, interactions, notifications] = [
+      await this.tiers.exportRows(userId),
       await this.contacts.allCards(userId),
       await this.interactions.allOf(userId),
       await this.notifications.allOf(userId),
     ];
     const key = `exports/${randomBytes(16).toString('hex')}.zip`;
     const zip = new yazl.ZipFile();
-    const names = new Map(contacts.map((c) => [c.id, c.name]));
+    const names = new Map(cards.map(({ contact }) => [contact.id, contact.name]));
     const now = this.clock.now();
-    zip.addBuffer(Buffer.from(contactsCsv(contacts)), 'contacts.csv');
+    zip.addBuffer(Buffer.from(contactsCsv(cards)), 'contacts.csv');
     zip.addBuffer(Buffer.from(interactionsCsv(interactions, names)), 'interactions.csv');
     zip.addBuffer(Buffer.from(notificationsCsv(notifications)), 'notifications.csv');
     const vcardPhotos = new Map<number, string>();
-    for (const contact of contacts) {
-      if (!contact.photoKey || (await this.storage.sizeOf(contact.photoKey)) === null) continue;
-      const photo = await vcardPhoto(this.storage.pathOf(contact.photoKey));
-      if (photo) vcardPhotos.set(contact.id, photo);
+    for (const card of cards) {
+      if (!card.photoKey || (await this.storage.sizeOf(card.photoKey)) === null) continue;
+      const photo = await vcardPhoto(this.storage.pathOf(card.photoKey));
+      if (photo) vcardPhotos.set(card.contact.id, photo);
     }
-    zip.addBuffer(Buffer.from(contactsVcf(await loadIcal(), contacts, vcardPhotos)), 'contacts.vcf');
+    zip.addBuffer(Buffer.from(contactsVcf(await loadIcal(), cards, vcardPhotos)), 'contacts.vcf');
     const account = {
       id: user.id,
       email: user.email,
@@ -147,14 +149,14 @@ export class ExportsService {
       created_at: user.createdAt.toISOString(),
     };
     zip.addBuffer(
-      Buffer.from(accountJson({ user: account, tiers, contacts, interactions, notifications, exportedAt: now })),
+      Buffer.from(accountJson({ user: account, tiers, cards, interactions, notifications, exportedAt: now })),
       'account.json',
     );
-    for (const contact of contacts) {
-      if (!contact.photoKey) continue;
-      const path = this.storage.pathOf(contact.photoKey);
+    for (const card of cards) {
+      if (!card.photoKey) continue;
+      const path = this.storage.pathOf(card.photoKey);
       // A photo file that went missing is left out rather than failing the whole export.
-      if ((await this.storage.sizeOf(contact.photoKey)) !== null) zip.addFile(path, photoPathOf(contact));
+      if ((await this.storage.sizeOf(card.photoKey)) !== null) zip.addFile(path, photoPathOf(card));
     }
     zip.end();
     const out = await this.storage.writeStream(key);
@@ -168,7 +170,7 @@ export class ExportsService {
       { state: 'ready', fileKey: key, size, expiresAt },
     );
     if (marked !== 1) await this.storage.remove(key);
-    this.logger.log(`Export ${exportId} ready (${contacts.length} contacts, ${size ?? 0} bytes)`);
+    this.logger.log(`Export ${exportId} ready (${cards.length} contacts, ${size ?? 0} bytes)`);
   }
 
   async markFailed(exportId: string): Promise<void> {

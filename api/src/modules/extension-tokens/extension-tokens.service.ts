@@ -12,7 +12,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { throttleKeyForIp } from '../../infra/http/client-ip';
 import { RateLimiterService, type LimitRule } from '../../infra/http/rate-limiter.service';
-import { User } from '../users/user.entity';
 import { browserLabel } from './browser-label';
 import { ExtensionToken } from './extension-token.entity';
 
@@ -93,7 +92,7 @@ export class ExtensionTokensService {
       const connection = await em.upsert(
         ExtensionToken,
         {
-          user: em.getReference(User, userId),
+          user: userId,
           extensionId,
           tokenHash: hashExtensionToken(token),
           browser: browserLabel(userAgent),

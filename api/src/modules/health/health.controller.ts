@@ -1,32 +1,25 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { getQueueToken } from '@nestjs/bullmq';
-import { Controller, Get, Inject, Logger, Res, type OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import type { Queue } from 'bullmq';
+import { Controller, Get, Inject, Logger, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { RESOLVED_DATABASE, type ResolvedDatabase } from '../../infra/database/database-url';
 import { Public } from '../../infra/http/access.decorators';
+import { JobDispatcher } from '../../infra/queue/job-dispatcher';
 import { within } from '../../infra/time/within';
 import { RemindersWatchdog, type FanOutStatus } from '../reminders/reminders-watchdog.service';
 
 @Public()
 @Controller('api')
-export class HealthController implements OnModuleInit {
+export class HealthController {
   private readonly logger = new Logger('Readiness');
-  private mailQueue: Queue | undefined;
 
   constructor(
     private readonly em: EntityManager,
-    private readonly moduleRef: ModuleRef,
+    private readonly jobs: JobDispatcher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RESOLVED_DATABASE) private readonly database: ResolvedDatabase,
     private readonly reminders: RemindersWatchdog,
   ) {}
-
-  onModuleInit(): void {
-    if (this.config.redisUrl) this.mailQueue = this.moduleRef.get<Queue>(getQueueToken('mail'), { strict: false });
-  }
 
   /** Liveness: the process answers. */
   @Get('health')
@@ -48,10 +41,7 @@ export class HealthController implements OnModuleInit {
       embedded && !embedded.running
         ? this.down('database', 'the embedded PostgreSQL has stopped (see the log for its last lines)')
         : await this.probe('database', () => this.em.getConnection().execute('select 1'));
-    if (this.mailQueue) {
-      const queue = this.mailQueue;
-      checks['redis'] = await this.probe('redis', () => queue.getJobCounts('waiting'));
-    }
+    if (this.config.redisUrl) checks['redis'] = await this.probe('redis', () => this.jobs.ping());
     const ready = Object.values(checks).every((c) => c === 'ok');
     res.status(ready ? 200 : 503);
     // When the last reminder fan-out ran and how many emails it queued (not part of readiness).

@@ -5,7 +5,7 @@ import { FileStorage } from '../../infra/storage/file-storage';
 import { TimeSlice } from '../../infra/time/time-slice';
 import { BoardService } from '../board/board.service';
 import { ContactsService } from '../contacts/contacts.service';
-import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { BoardKeyIndex } from './board-key-index';
 import { ImportRowStore, type StoredRow } from './import-row.store';
 import { ImportRun } from './import-run.entity';
@@ -32,6 +32,7 @@ export class ImportReaderService {
     private readonly em: EntityManager,
     private readonly contacts: ContactsService,
     private readonly board: BoardService,
+    private readonly users: UsersService,
     private readonly rows: ImportRowStore,
     private readonly storage: FileStorage,
   ) {}
@@ -47,7 +48,8 @@ export class ImportReaderService {
     const stored: string[] = [];
     try {
       const data = await this.storage.read(run.uploadKey);
-      const owner = await em.findOneOrFail(User, userId, { fields: ['plan'] });
+      const owner = await this.users.findById(userId);
+      if (!owner) throw new Error(`The owner of import ${importId} is gone.`);
       const slice = new TimeSlice();
       const existing = await new BoardKeyIndex(slice).of(await this.contacts.keyedCards(em, userId));
       const seen = new Set<string>();
@@ -78,8 +80,7 @@ export class ImportReaderService {
       };
       const reading = await readImportFile(data, run.mapping ?? undefined, { card, problem }, slice);
       await write();
-      const limit = this.board.cardLimit(owner);
-      const room = limit === null ? counts.fresh : Math.max(0, limit - (await this.board.cardCount(em, userId)));
+      const room = await this.board.room({ id: userId, plan: owner.plan });
       const previewed = await em.nativeUpdate(
         ImportRun,
         { id: importId, state: 'reading' },

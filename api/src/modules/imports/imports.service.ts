@@ -10,13 +10,12 @@ import {
 import { freePlanLimitMessage, IMPORT_BATCH_SIZE, type CreateImportRequest, type ImportFormat } from '@tend/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { JobDispatcher } from '../../infra/queue/job-dispatcher';
-import { JOB_ATTEMPTS } from '../../infra/queue/job-map';
 import { FileStorage } from '../../infra/storage/file-storage';
 import { Clock } from '../../infra/time/clock';
 import { BoardService, type BoardOwner } from '../board/board.service';
 import { ContactsService, type ContactFields, type NewCard } from '../contacts/contacts.service';
 import { TiersService } from '../tiers/tiers.service';
-import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { TimeSlice } from '../../infra/time/time-slice';
 import { BoardKeyIndex } from './board-key-index';
 import { IMPORT_NOT_READ_MESSAGE, ImportReaderService } from './import-reader.service';
@@ -84,6 +83,7 @@ export class ImportsService {
     private readonly contacts: ContactsService,
     private readonly tiers: TiersService,
     private readonly board: BoardService,
+    private readonly users: UsersService,
     private readonly jobs: JobDispatcher,
     private readonly reader: ImportReaderService,
     private readonly rows: ImportRowStore,
@@ -108,7 +108,7 @@ export class ImportsService {
     await this.storage.put(uploadKey, file.buffer);
     const run = this.em.create(ImportRun, {
       id: randomUUID(),
-      user: this.em.getReference(User, user.id),
+      user: user.id,
       tierId: request.tier_id,
       format: formatByItsStart(file.buffer),
       fileName: (file.originalname || 'import').slice(0, 255),
@@ -230,12 +230,12 @@ export class ImportsService {
    * fails. Each batch is one board write (one lock) that adds the new people at the top of the
    * column, updates or skips duplicates, and records its progress in the same transaction.
    */
-  async run(importId: string, attemptsMade: number): Promise<void> {
+  async run(importId: string, lastAttempt: boolean): Promise<void> {
     const em = this.em.fork();
     const run = await em.findOne(ImportRun, importId);
     if (!run || run.state !== 'running') return;
     const userId = run.user.id;
-    const owner = await em.findOne(User, userId, { fields: ['plan'] });
+    const owner = await this.users.findById(userId);
     if (!owner) return;
     const boardOwner: BoardOwner = { id: userId, plan: owner.plan };
     const keys = new BoardKeyIndex(new TimeSlice());
@@ -244,7 +244,7 @@ export class ImportsService {
       try {
         batch = await this.batch(boardOwner, importId, keys);
       } catch (error) {
-        if (attemptsMade + 1 < JOB_ATTEMPTS) throw error;
+        if (!lastAttempt) throw error;
         await this.fail(importId, error);
         return;
       }
@@ -261,15 +261,15 @@ export class ImportsService {
     importId: string,
     keys: BoardKeyIndex,
   ): Promise<{ done: boolean; unusedPhotos: string[] }> {
-    return this.board.write(owner.id, async (em) => {
+    return this.board.change(owner, async (change) => {
+      const { em } = change;
       const run = await em.findOne(ImportRun, importId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!run || run.state !== 'running') return { done: true, unusedPhotos: [] };
       const slice = await this.rows.slice(em, importId, run.position, IMPORT_BATCH_SIZE);
       // Matched against the board as it is now, under the board's lock: earlier batches included.
       const { fresh, duplicates } = classify(slice, await keys.of(await this.contacts.keyedCards(em, owner.id)));
       const { ids: created } = await this.contacts.insertCards(
-        em,
-        owner,
+        change,
         { id: run.tierId },
         fresh.map((row) => (row.photoKey ? { ...row.card, photoKey: row.photoKey } : row.card)),
       );
@@ -279,7 +279,7 @@ export class ImportsService {
               cardId === null ? [] : [{ id: cardId, fields: updateFields(row.card) }],
             )
           : [];
-      await this.contacts.updateCards(em, owner.id, updates);
+      await this.contacts.updateCards(change, updates);
       run.position += slice.length;
       run.imported += created.length;
       run.updated += updates.length;

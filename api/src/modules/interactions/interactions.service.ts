@@ -1,23 +1,20 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   DATE_CONTACTED_IN_FUTURE_MESSAGE,
-  localDate,
   NEXT_CONTACT_IN_PAST_MESSAGE,
   type CreateInteractionRequest,
+  type Interaction as InteractionResponse,
   type UpdateInteractionRequest,
 } from '@tend/contracts';
-import type { Pool } from 'pg';
-import { PG_POOL } from '../../infra/database/pg-pool';
 import { Clock } from '../../infra/time/clock';
 import type { BoardOwner } from '../board/board.service';
-import { Contact } from '../contacts/contact.entity';
-import { CONTACT_NOT_FOUND_MESSAGE, ContactsService } from '../contacts/contacts.service';
+import { ContactsService } from '../contacts/contacts.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import type { SignedInUser } from '../users/signed-in-user-cache';
-import { User } from '../users/user.entity';
 import { Interaction } from './interaction.entity';
-import { CONTACT_WITH_HISTORY, LATEST_PER_CONTACT } from './interactions.queries';
+import { toInteractionResponse } from './interactions.mapper';
+import { LATEST_PER_CONTACT } from './interactions.queries';
 
 export const INTERACTION_NOT_FOUND_MESSAGE = 'Interaction not found.';
 
@@ -32,29 +29,10 @@ export interface LatestInteraction {
   notes: string;
 }
 
-/** A card and its newest interactions, as a follow-up draft is written from them. */
-export interface ContactWithHistory {
-  contact: {
-    id: number;
-    name: string;
-    title: string | null;
-    company: string | null;
-    connectionDescription: string | null;
-    dateConnected: string | null;
-  };
-  /** Newest first. */
-  history: {
-    id: number;
-    dateContacted: string;
-    contactMethod: string;
-    notes: string;
-    nextContactDate: string | null;
-  }[];
-}
-
 /**
  * Interaction notes: owner-scoped like contacts (another user's, or a hidden card's, answers 404).
- * "Today" is the user's local date. The interaction's notification is kept in the same transaction.
+ * "Today" is the user's local date. The interaction's notification is kept in the same transaction
+ * (NotificationsService.keepFor, on this transaction's EntityManager).
  */
 @Injectable()
 export class InteractionsService {
@@ -63,12 +41,7 @@ export class InteractionsService {
     private readonly contacts: ContactsService,
     private readonly notifications: NotificationsService,
     private readonly clock: Clock,
-    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
-
-  today(user: Pick<SignedInUser, 'timeZone'>): string {
-    return localDate(user.timeZone, this.clock.now());
-  }
 
   /** Every interaction the user can see, or one contact's, newest first (date contacted, then id). */
   async list(user: InteractionOwner, contactId?: number): Promise<Interaction[]> {
@@ -88,61 +61,13 @@ export class InteractionsService {
     );
   }
 
-  /**
-   * A card the user can see (404 like `findVisible` otherwise) with its newest `limit` interactions,
-   * newest first: one statement, and a second only for a limited plan's visibility.
-   */
-  async contactWithHistory(user: InteractionOwner, contactId: number, limit: number): Promise<ContactWithHistory> {
-    // A named statement on the plain pg pool: PostgreSQL plans it once per connection, not per
-    // draft (the ORM inlines values, so every draft's text differs), and the ORM's layers are skipped
-    // on a path asked at 50 a second (docs/PERFORMANCE.md, AI drafts).
-    const {
-      rows: [row],
-    } = await this.pool.query<{
-      id: number;
-      name: string;
-      title: string | null;
-      company: string | null;
-      connection_description: string | null;
-      date_connected: string | null;
-      created_at: Date;
-      history: {
-        id: number;
-        date_contacted: string;
-        contact_method: string;
-        notes: string;
-        next_contact_date: string | null;
-      }[];
-    }>({ name: 'tend-draft-context', text: CONTACT_WITH_HISTORY, values: [limit, contactId, user.id] });
-    if (!row || !(await this.contacts.isVisible(user, { id: row.id, createdAt: row.created_at }))) {
-      throw new NotFoundException({ errors: [CONTACT_NOT_FOUND_MESSAGE] });
-    }
-    return {
-      contact: {
-        id: row.id,
-        name: row.name,
-        title: row.title,
-        company: row.company,
-        connectionDescription: row.connection_description,
-        dateConnected: row.date_connected,
-      },
-      history: row.history.map((entry) => ({
-        id: entry.id,
-        dateContacted: entry.date_contacted,
-        contactMethod: entry.contact_method,
-        notes: entry.notes,
-        nextContactDate: entry.next_contact_date,
-      })),
-    };
-  }
-
   async create(user: InteractionOwner, request: CreateInteractionRequest): Promise<Interaction> {
     this.checkDates(user, request.date_contacted, request.next_contact_date);
     const contact = await this.contacts.findVisible(user, request.contact_id);
     return this.em.transactional(async (em) => {
       const interaction = em.create(Interaction, {
-        user: em.getReference(User, user.id),
-        contact,
+        user: user.id,
+        contact: contact.id,
         dateContacted: request.date_contacted,
         contactMethod: request.contact_method,
         notes: request.notes,
@@ -166,7 +91,7 @@ export class InteractionsService {
         : await this.contacts.findVisible(user, interaction.contact.id);
     return this.em.transactional(async (em) => {
       const managed = await em.findOneOrFail(Interaction, { id, user: user.id });
-      managed.contact = em.getReference(Contact, contact.id, { wrapped: true });
+      em.assign(managed, { contact: contact.id });
       if (changes.date_contacted !== undefined) managed.dateContacted = changes.date_contacted;
       if (changes.contact_method !== undefined) managed.contactMethod = changes.contact_method;
       if (changes.notes !== undefined) managed.notes = changes.notes;
@@ -183,12 +108,30 @@ export class InteractionsService {
     await this.em.nativeDelete(Interaction, { id: interaction.id, user: user.id });
   }
 
-  /** The newest interaction of each of the given contacts (one query, whatever their history). */
-  /** Every interaction of a user, hidden cards' too, oldest first: for an export of the whole account. */
-  allOf(userId: number): Promise<Interaction[]> {
-    return this.em.find(Interaction, { user: userId }, { orderBy: { dateContacted: 'asc', id: 'asc' } });
+  /**
+   * The spec's old client sets a follow-up date by creating a notification (`POST /api/notifications`);
+   * the date is the interaction's next-contact date, set here with its notification kept alongside.
+   */
+  async setNextContactDate(user: InteractionOwner, id: number, date: string): Promise<void> {
+    if (date < this.clock.today(user)) throw new BadRequestException({ errors: [NEXT_CONTACT_IN_PAST_MESSAGE] });
+    const interaction = await this.em.findOne(Interaction, { id, user: user.id });
+    if (!interaction) throw new NotFoundException({ errors: [INTERACTION_NOT_FOUND_MESSAGE] });
+    const contact = await this.contacts.findVisible(user, interaction.contact.id);
+    await this.em.transactional(async (em) => {
+      const managed = await em.findOneOrFail(Interaction, { id, user: user.id });
+      managed.nextContactDate = date;
+      await em.flush();
+      await this.notifications.keepFor(em, managed, contact.name);
+    });
   }
 
+  /** Every interaction of a user, hidden cards' too, oldest first: for an export of the whole account. */
+  async allOf(userId: number): Promise<InteractionResponse[]> {
+    const rows = await this.em.find(Interaction, { user: userId }, { orderBy: { dateContacted: 'asc', id: 'asc' } });
+    return rows.map(toInteractionResponse);
+  }
+
+  /** The newest interaction of each of the given contacts (one query, whatever their history). */
   async latestOf(userId: number, contactIds: readonly number[]): Promise<Map<number, LatestInteraction>> {
     if (contactIds.length === 0) return new Map();
     const rows = await this.em.execute<
@@ -224,7 +167,7 @@ export class InteractionsService {
     dateContacted: string | undefined,
     nextContactDate: string | null | undefined,
   ): void {
-    const today = this.today(user);
+    const today = this.clock.today(user);
     const errors: string[] = [];
     if (dateContacted !== undefined && dateContacted > today) errors.push(DATE_CONTACTED_IN_FUTURE_MESSAGE);
     if (nextContactDate && nextContactDate < today) errors.push(NEXT_CONTACT_IN_PAST_MESSAGE);

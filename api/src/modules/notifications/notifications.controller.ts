@@ -1,9 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
-  createNotificationRequestSchema,
   idSchema,
   updateNotificationRequestSchema,
-  type CreateNotificationRequest,
   type Notification as NotificationResponse,
   type UpdateNotificationRequest,
 } from '@tend/contracts';
@@ -13,6 +11,7 @@ import { SignedIn } from '../users/request-user';
 import type { SignedInUser } from '../users/signed-in-user-cache';
 import { NotificationsService } from './notifications.service';
 
+/** The bell. `POST /api/notifications` (the spec's old client) is FollowUpDateController's, in interactions. */
 @Controller('api/notifications')
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
@@ -21,16 +20,6 @@ export class NotificationsController {
   @Get()
   list(@SignedIn() user: SignedInUser): Promise<NotificationResponse[]> {
     return this.notifications.list(user);
-  }
-
-  /** Kept for the spec's old client: the server keeps notifications itself when interactions are saved. */
-  @Post()
-  createForInteraction(
-    @Body(new ZodValidationPipe(createNotificationRequestSchema)) body: CreateNotificationRequest,
-    @SignedIn() user: SignedInUser,
-  ): Promise<NotificationResponse> {
-    assertBodyIds(body, { userId: user.id });
-    return this.notifications.createForInteraction(user, body.interaction_id, body.date);
   }
 
   @Post('read-all')

@@ -1,18 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import {
-  localDate,
-  NEXT_CONTACT_IN_PAST_MESSAGE,
   notificationTitle,
+  type ExportedNotification,
   type Notification as NotificationResponse,
 } from '@tend/contracts';
 import { Clock } from '../../infra/time/clock';
 import type { BoardOwner } from '../board/board.service';
-import { Contact } from '../contacts/contact.entity';
 import { ContactsService } from '../contacts/contacts.service';
-import { Interaction } from '../interactions/interaction.entity';
+import type { Interaction } from '../interactions/interaction.entity';
 import type { SignedInUser } from '../users/signed-in-user-cache';
-import { User } from '../users/user.entity';
 import { Notification } from './notification.entity';
 
 export const NOTIFICATION_NOT_FOUND_MESSAGE = 'Notification not found.';
@@ -34,7 +31,8 @@ export class NotificationsService {
 
   /**
    * Makes the interaction's notification agree with its next-contact date, inside the caller's
-   * transaction: created, moved (and unread again when the date changed), or removed.
+   * transaction (its EntityManager, `em`): created, moved (and unread again when the date changed),
+   * or removed. InteractionsService calls it whenever it saves an interaction.
    */
   async keepFor(
     em: EntityManager,
@@ -50,13 +48,13 @@ export class NotificationsService {
     const notification =
       existing ??
       em.create(Notification, {
-        user: em.getReference(User, interaction.user.id),
-        contact: em.getReference(Contact, interaction.contact.id),
+        user: interaction.user.id,
+        contact: interaction.contact.id,
         interaction,
         date: interaction.nextContactDate,
         title: notificationTitle(contactName),
       });
-    notification.contact = em.getReference(Contact, interaction.contact.id, { wrapped: true });
+    em.assign(notification, { contact: interaction.contact.id });
     notification.title = notificationTitle(contactName);
     if (dateChanged || !existing) {
       notification.date = interaction.nextContactDate;
@@ -90,42 +88,39 @@ export class NotificationsService {
   async readAll(user: NotificationOwner): Promise<number> {
     return this.em.nativeUpdate(
       Notification,
-      { user: user.id, viewed: false, date: { $lte: this.today(user) } },
+      { user: user.id, viewed: false, date: { $lte: this.clock.today(user) } },
       { viewed: true },
     );
   }
 
-  /**
-   * The spec's old client creates notifications itself: here that keeps the interaction's one
-   * notification at the given date (the server already does so when the interaction is saved).
-   */
-  async createForInteraction(
-    user: NotificationOwner,
-    interactionId: number,
-    date: string,
-  ): Promise<NotificationResponse> {
-    if (date < this.today(user)) throw new BadRequestException({ errors: [NEXT_CONTACT_IN_PAST_MESSAGE] });
-    const interaction = await this.em.findOne(Interaction, { id: interactionId, user: user.id });
-    if (!interaction) throw new NotFoundException({ errors: ['Interaction not found.'] });
-    const contact = await this.contacts.findVisible(user, interaction.contact.id);
-    await this.em.transactional(async (em) => {
-      const managed = await em.findOneOrFail(Interaction, { id: interactionId, user: user.id });
-      managed.nextContactDate = date;
-      await em.flush();
-      await this.keepFor(em, managed, contact.name);
-    });
-    const notification = await this.em.findOneOrFail(Notification, { interaction: interactionId }, { refresh: true });
+  /** An interaction's notification as the bell shows it (404 when its card is hidden). */
+  async ofInteraction(user: NotificationOwner, interactionId: number): Promise<NotificationResponse> {
+    const notification = await this.em.findOneOrFail(
+      Notification,
+      { interaction: interactionId, user: user.id },
+      { refresh: true },
+    );
     const [shown] = await this.present(user, [notification]);
     if (!shown) throw new NotFoundException({ errors: [NOTIFICATION_NOT_FOUND_MESSAGE] });
     return shown;
   }
 
-  /** Unread notifications not yet in a reminder email, due on or before `localDate` (soonest first). */
   /** Every notification of a user, oldest first: for an export of the whole account. */
-  allOf(userId: number): Promise<Notification[]> {
-    return this.em.find(Notification, { user: userId }, { orderBy: { date: 'asc', id: 'asc' } });
+  async allOf(userId: number): Promise<ExportedNotification[]> {
+    const rows = await this.em.find(Notification, { user: userId }, { orderBy: { date: 'asc', id: 'asc' } });
+    return rows.map((n) => ({
+      id: n.id,
+      contact_id: n.contact.id,
+      interaction_id: n.interaction.id,
+      date: n.date,
+      title: n.title,
+      viewed: n.viewed,
+      reminded_at: n.remindedAt?.toISOString() ?? null,
+      created_at: n.createdAt.toISOString(),
+    }));
   }
 
+  /** Unread notifications not yet in a reminder email, due on or before `localDate` (soonest first). */
   dueForReminder(userId: number, localDate: string): Promise<Notification[]> {
     return this.em.find(
       Notification,
@@ -137,10 +132,6 @@ export class NotificationsService {
   /** Records that a reminder email listed these notifications (inside the delivery's transaction). */
   async markReminded(ids: readonly number[], at: Date): Promise<void> {
     if (ids.length > 0) await this.em.nativeUpdate(Notification, { id: { $in: [...ids] } }, { remindedAt: at });
-  }
-
-  today(user: Pick<SignedInUser, 'timeZone'>): string {
-    return localDate(user.timeZone, this.clock.now());
   }
 
   private async findOwned(user: NotificationOwner, id: number): Promise<Notification> {
@@ -156,7 +147,7 @@ export class NotificationsService {
     const contacts = new Map(
       (await this.contacts.summaries(user, [...new Set(rows.map((row) => row.contact.id))])).map((c) => [c.id, c]),
     );
-    const today = this.today(user);
+    const today = this.clock.today(user);
     return rows.flatMap((row) => {
       const contact = contacts.get(row.contact.id);
       if (!contact) return [];

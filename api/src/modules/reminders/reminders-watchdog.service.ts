@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { TaskRunner } from '../../infra/schedule/task-runner.service';
 import { Clock } from '../../infra/time/clock';
-import { REMINDERS_TASK } from './jobs/reminders-fan-out.task';
+import { REMINDERS_FAN_OUT } from './jobs/reminders.jobs';
 
 const CHECK_EVERY_MS = 10 * 60_000;
 const STALE_AFTER_MS = 2 * 3_600_000;
@@ -43,7 +43,7 @@ export class RemindersWatchdog implements OnApplicationBootstrap, OnApplicationS
   }
 
   async status(): Promise<FanOutStatus> {
-    const run = await this.tasks.lastRun(REMINDERS_TASK);
+    const run = await this.tasks.lastRun(REMINDERS_FAN_OUT.name);
     const last = run?.lastSucceededAt ?? null;
     const queued = run?.lastResult?.['enqueued'];
     const reference = last?.getTime() ?? this.startedAt;

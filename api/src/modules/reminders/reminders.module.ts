@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '../../infra/queue/job-declarations';
 import { ContactsModule } from '../contacts/contacts.module';
 import { InteractionsModule } from '../interactions/interactions.module';
 import { MailModule } from '../mail/mail.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { UsersModule } from '../users/users.module';
+import { REMINDERS_JOBS } from './jobs/reminders.jobs';
 import { RemindersWatchdog } from './reminders-watchdog.service';
 import { RemindersController } from './reminders.controller';
 import { RemindersService } from './reminders.service';
@@ -10,7 +13,14 @@ import { UnsubscribeTokens } from './unsubscribe-tokens';
 
 /** Daily follow-up reminder emails: the fan-out, the delivery, the unsubscribe link. */
 @Module({
-  imports: [ContactsModule, InteractionsModule, NotificationsModule, MailModule],
+  imports: [
+    ContactsModule,
+    InteractionsModule,
+    NotificationsModule,
+    MailModule,
+    UsersModule,
+    JobsModule.declare(REMINDERS_JOBS),
+  ],
   controllers: [RemindersController],
   providers: [RemindersService, UnsubscribeTokens, RemindersWatchdog],
   exports: [RemindersService, RemindersWatchdog],

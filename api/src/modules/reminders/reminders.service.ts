@@ -8,7 +8,7 @@ import { InteractionsService } from '../interactions/interactions.service';
 import { MailService, type QueuedMail } from '../mail/mail.service';
 import { followUpReminderMail, type FollowUp } from '../mail/templates/reminder-mail.templates';
 import { NotificationsService } from '../notifications/notifications.service';
-import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { ReminderDelivery } from './reminder-delivery.entity';
 import { CREATE_DELIVERIES, USERS_WITH_DUE_NOTIFICATIONS } from './reminders.queries';
 import { UnsubscribeTokens } from './unsubscribe-tokens';
@@ -52,6 +52,7 @@ export class RemindersService {
     private readonly contacts: ContactsService,
     private readonly interactions: InteractionsService,
     private readonly notifications: NotificationsService,
+    private readonly users: UsersService,
     private readonly tokens: UnsubscribeTokens,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -91,7 +92,8 @@ export class RemindersService {
     const message = await this.em.transactional(async (em): Promise<QueuedMail | null> => {
       const delivery = await em.findOne(ReminderDelivery, deliveryId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!delivery || delivery.status !== 'pending') return null;
-      const user = await em.findOneOrFail(User, delivery.user.id);
+      const user = await this.users.findById(delivery.user.id);
+      if (!user) throw new Error(`The user of reminder delivery ${deliveryId} is gone.`);
       const due = user.reminderEmails ? await this.notifications.dueForReminder(user.id, delivery.localDate) : [];
       const contacts = new Map(
         (await this.contacts.summaries(user, [...new Set(due.map((n) => n.contact.id))])).map((c) => [c.id, c]),
@@ -145,9 +147,9 @@ export class RemindersService {
   async unsubscribe(token: string): Promise<boolean> {
     const userId = this.tokens.verify(token);
     if (userId === null) return false;
-    const updated = await this.em.nativeUpdate(User, { id: userId }, { reminderEmails: false });
-    if (updated > 0) this.logger.log(`User ${userId} turned off follow-up reminder emails.`);
-    return updated > 0;
+    const updated = await this.users.turnOffReminderEmails(userId);
+    if (updated) this.logger.log(`User ${userId} turned off follow-up reminder emails.`);
+    return updated;
   }
 
   /** Pending deliveries made more than 15 minutes ago: queued again (the same job id). */

@@ -32,7 +32,7 @@ export class TiersController {
     @SignedIn() user: SignedInUser,
   ): Promise<TierResponse> {
     assertBodyIds(body, { userId: user.id });
-    return toTierResponse(await this.tiers.create(user.id, body.name));
+    return toTierResponse(await this.tiers.create(user, body.name));
   }
 
   @Patch(':id')
@@ -46,8 +46,8 @@ export class TiersController {
       throw new BadRequestException({ errors: ['Send a new name or position.'] });
     }
     let tier = await this.tiers.findOwned(user.id, id);
-    if (body.name !== undefined) tier = await this.tiers.rename(user.id, id, body.name);
-    if (body.position !== undefined) tier = await this.tiers.reposition(user.id, id, body.position);
+    if (body.name !== undefined) tier = await this.tiers.rename(user, id, body.name);
+    if (body.position !== undefined) tier = await this.tiers.reposition(user, id, body.position);
     return toTierResponse(tier);
   }
 
@@ -57,6 +57,6 @@ export class TiersController {
     @Param('id', new ZodValidationPipe(idSchema)) id: number,
     @SignedIn() user: SignedInUser,
   ): Promise<void> {
-    await this.tiers.delete(user.id, id);
+    await this.tiers.delete(user, id);
   }
 }

@@ -1,9 +1,8 @@
 import { EntityManager, ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { DEFAULT_TIER_NAMES, NEW_COLUMN_NAME } from '@tend/contracts';
+import { DEFAULT_TIER_NAMES, NEW_COLUMN_NAME, type ExportedTier } from '@tend/contracts';
 import { COLUMN_NOT_FOUND_MESSAGE } from '../board/board.errors';
-import { BoardService } from '../board/board.service';
-import { User } from '../users/user.entity';
+import { BoardService, type BoardOwner } from '../board/board.service';
 import { Tier } from './tier.entity';
 
 export { COLUMN_NOT_FOUND_MESSAGE };
@@ -21,9 +20,7 @@ export class TiersService {
 
   /** The spec's four starting columns, by position (in the caller's transaction: the new user's). */
   async createDefaults(userId: number): Promise<Tier[]> {
-    const tiers = DEFAULT_TIER_NAMES.map((name, position) =>
-      this.em.create(Tier, { user: this.em.getReference(User, userId), name, position }),
-    );
+    const tiers = DEFAULT_TIER_NAMES.map((name, position) => this.em.create(Tier, { user: userId, name, position }));
     await this.em.persist(tiers).flush();
     return tiers;
   }
@@ -32,7 +29,17 @@ export class TiersService {
     return this.em.find(Tier, { user: userId }, { orderBy: { position: 'asc', id: 'asc' } });
   }
 
-  /** One of the user's columns (404 for anyone else's); inside a board write, pass its EntityManager. */
+  /** Every column of a user, as an export holds it. */
+  async exportRows(userId: number): Promise<ExportedTier[]> {
+    return (await this.list(userId)).map((tier) => ({
+      id: tier.id,
+      name: tier.name,
+      position: tier.position,
+      created_at: tier.createdAt.toISOString(),
+    }));
+  }
+
+  /** One of the user's columns (404 for anyone else's); inside a board change, pass its `em`. */
   async findOwned(userId: number, tierId: number, em: EntityManager = this.em): Promise<Tier> {
     const tier = await em.findOne(Tier, { id: tierId, user: userId });
     if (!tier) throw new NotFoundException({ errors: [COLUMN_NOT_FOUND_MESSAGE] });
@@ -51,22 +58,22 @@ export class TiersService {
     return tier;
   }
 
-  /** A new column at max position + 1 (the board write's row lock keeps that position free). */
-  create(userId: number, name: string = NEW_COLUMN_NAME): Promise<Tier> {
-    return this.board.write(userId, async (em) => {
-      const tier = em.create(Tier, {
-        user: em.getReference(User, userId),
+  /** A new column at max position + 1 (the board change's row lock keeps that position free). */
+  create(owner: BoardOwner, name: string = NEW_COLUMN_NAME): Promise<Tier> {
+    return this.board.change(owner, async (change) => {
+      const tier = change.em.create(Tier, {
+        user: owner.id,
         name,
-        position: await this.board.nextColumnPosition(em, userId),
+        position: await change.nextColumnPosition(),
       });
-      await em.persist(tier).flush();
+      await change.em.persist(tier).flush();
       return tier;
     });
   }
 
-  rename(userId: number, tierId: number, name: string): Promise<Tier> {
-    return this.board.write(userId, async (em) => {
-      const tier = await this.findOwned(userId, tierId, em);
+  rename(owner: BoardOwner, tierId: number, name: string): Promise<Tier> {
+    return this.board.change(owner, async ({ em }) => {
+      const tier = await this.findOwned(owner.id, tierId, em);
       if (tier.position === 0) throw new UnprocessableEntityException({ errors: [FIRST_COLUMN_RENAME_MESSAGE] });
       tier.name = name;
       await em.flush();
@@ -74,28 +81,18 @@ export class TiersService {
     });
   }
 
-  /** Moves a column to another position (swapping with the column there); position 0 stays put. */
-  reposition(userId: number, tierId: number, position: number): Promise<Tier> {
-    return this.board.write(userId, async (em) => {
-      const tier = await this.findOwned(userId, tierId, em);
-      if (tier.position === 0)
-        throw new UnprocessableEntityException({ errors: ['The first column cannot be moved.'] });
-      if (tier.position === position) return tier;
-      const other = await em.findOne(Tier, { user: userId, position });
-      const from = tier.position;
-      // The (user, position) pair is unique: park this column on -1 while swapping.
-      await em.nativeUpdate(Tier, { id: tier.id }, { position: -1 });
-      if (other) await em.nativeUpdate(Tier, { id: other.id }, { position: from });
-      await em.nativeUpdate(Tier, { id: tier.id }, { position });
-      await em.refresh(tier);
-      return tier;
-    });
+  /** Moves a column to another position (swapping with the column there; a board move), answered as it is now. */
+  async reposition(owner: BoardOwner, tierId: number, position: number): Promise<Tier> {
+    await this.board.moveColumn(owner, tierId, position);
+    const tier = await this.em.findOne(Tier, { id: tierId, user: owner.id }, { refresh: true });
+    if (!tier) throw new NotFoundException({ errors: [COLUMN_NOT_FOUND_MESSAGE] });
+    return tier;
   }
 
-  async delete(userId: number, tierId: number): Promise<Tier> {
+  async delete(owner: BoardOwner, tierId: number): Promise<Tier> {
     try {
-      return await this.board.write(userId, async (em) => {
-        const tier = await this.findOwned(userId, tierId, em);
+      return await this.board.change(owner, async ({ em }) => {
+        const tier = await this.findOwned(owner.id, tierId, em);
         if (tier.position === 0) throw new UnprocessableEntityException({ errors: [FIRST_COLUMN_DELETE_MESSAGE] });
         await em.remove(tier).flush();
         return tier;

@@ -116,6 +116,11 @@ export class UsersService {
     return users.map((user) => user.id);
   }
 
+  /** The unsubscribe link's change: no more follow-up reminder emails. False when no such user. */
+  async turnOffReminderEmails(userId: number): Promise<boolean> {
+    return (await this.em.nativeUpdate(User, { id: userId }, { reminderEmails: false })) > 0;
+  }
+
   async setPasswordHash(user: User, passwordHash: string): Promise<void> {
     user.passwordHash = passwordHash;
     user.passwordChangedAt = new Date();

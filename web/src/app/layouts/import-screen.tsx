@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { useTiers } from '@/features/board/api/get-tiers';
-import { contactKeys } from '@/features/contact/api/keys';
 import { ImportPage } from '@/features/import/components/import-page';
+import { contactKeys } from '@/lib/contact-keys';
 import { useCurrentUser } from '@/lib/session';
 
 /**

@@ -4,7 +4,10 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { TopBar } from './top-bar';
 import './app-shell.css';
 
-/** Settings, Account and Plan updated: the settings variant of the top bar (logo, no filter). */
+/**
+ * Settings, Account, Plan updated, Import and the extension's pages: the settings variant of the top
+ * bar (logo, no filter).
+ */
 export function SettingsLayout() {
   return (
     <div className="app-shell">

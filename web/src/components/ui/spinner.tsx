@@ -17,7 +17,7 @@ export function Spinner({ size = 16, label, className }: SpinnerProps) {
   );
 }
 
-/** Centered full-page spinner, shown while the session loads (no flash of the wrong screen). */
+/** Centered full-page spinner: while the session, a screen's code or the board loads (no flash of the wrong screen). */
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="page-spinner">

@@ -10,8 +10,6 @@ export {
   REACTIVATE_FAILED_MESSAGE,
   REACTIVATE_SUCCESS_MESSAGE,
 } from '@tend/contracts';
-export const DELETE_ACCOUNT_FAILED_MESSAGE =
-  'There was an error deleting your account. Please try again or contact us for assistance.';
 export const PLAN_NOT_UPDATED_MESSAGE =
   'Your payment succeeded, but your plan was not updated properly. Please contact us so we can fix it.';
 export const SELECT_PLAN_FAILED_MESSAGE = 'We could not save your plan. Please try again.';

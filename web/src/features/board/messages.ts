@@ -4,6 +4,7 @@ export const BOARD_MESSAGES = {
   columnCreateFailed: 'The column could not be created. Please try again.',
   columnUpdated: 'Column updated successfully.',
   columnUpdateFailed: 'Column update failed. Please try again.',
+  moveFailed: 'The card could not be moved, so it is back where it was. Please try again.',
   columnNameEmpty: 'Column name cannot be empty.',
   columnDeleted: (name: string) => `${name} column deleted.`,
   columnDeleteFailed: 'Error deleting or updating column.',

@@ -1,4 +1,5 @@
 /** PRODUCT.md §8 texts for the settings screen. */
+
 /** Email update failures, each where its case happens (see `emailUpdateFailureMessage`). */
 export const EMAIL_UPDATE_FAILED_MESSAGE = 'There was a problem updating your email.';
 export const EMAIL_NOT_SAVED_MESSAGE = 'Could not update email in the database.';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HandlesJob, type JobContext, type JobHandler } from '../../../infra/queue/job-handler';
-import { JOB_ATTEMPTS, type JobData } from '../../../infra/queue/job-map';
+import type { JobData } from '../../../infra/queue/job-map';
 import { ExportsService } from '../exports.service';
 
 /** `export.build`: writes the zip; after the last attempt the export is marked failed. */
@@ -13,7 +13,7 @@ export class BuildExportProcessor implements JobHandler<'imports', 'export.build
     try {
       await this.exports.build(exportId);
     } catch (error) {
-      if (context.attemptsMade + 1 >= JOB_ATTEMPTS) await this.exports.markFailed(exportId);
+      if (context.isLastAttempt) await this.exports.markFailed(exportId);
       throw error;
     }
   }

@@ -2,16 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { ScheduledTask, type RunnableTask, type TaskResult } from '../../../infra/schedule/scheduled-task';
 import { Clock } from '../../../infra/time/clock';
 import { ImportsService } from '../imports.service';
+import { PRUNE_IMPORTS } from './imports.jobs';
 
 /** An import left before it ran is kept this long: a preview is looked at in minutes, or never. */
 export const ABANDONED_IMPORT_MS = 3600_000;
 
 /** Deletes imports left before they ran (previews never started, readings abandoned) after an hour. */
-@ScheduledTask({
-  name: 'prune-imports',
-  cron: '*/15 * * * *',
-  description: 'Delete import previews never started (and files left unread) after an hour.',
-})
+@ScheduledTask(PRUNE_IMPORTS)
 @Injectable()
 export class PruneImportsTask implements RunnableTask {
   constructor(

@@ -10,6 +10,6 @@ export class RunImportProcessor implements JobHandler<'imports', 'import.run'> {
   constructor(private readonly imports: ImportsService) {}
 
   handle({ importId }: JobData<'imports', 'import.run'>, context: JobContext): Promise<void> {
-    return this.imports.run(importId, context.attemptsMade);
+    return this.imports.run(importId, context.isLastAttempt);
   }
 }

@@ -1,4 +1,10 @@
-import { IMPORT_FIELDS, IMPORT_MAX_ROWS, type ImportField, type ImportMapping } from '@tend/contracts';
+import {
+  IMPORT_FIELDS,
+  IMPORT_MAX_ROWS,
+  IMPORTABLE_CONTACT_FIELDS,
+  type ImportField,
+  type ImportMapping,
+} from '@tend/contracts';
 import { CsvError, parse } from 'csv-parse';
 import type { TimeSlice } from '../../../infra/time/time-slice';
 import { isOwnContactsCsv, restoreCell } from '../../exports/export-format';
@@ -56,58 +62,14 @@ function normaliseHeader(name: string): string {
 
 /**
  * Header names (normalised: lower case, words only) each field is guessed from, best first: ours
- * (an export's `contacts.csv`), LinkedIn's, Google Contacts' (old and new) and Outlook's.
+ * (an export's `contacts.csv`), then LinkedIn's, Google Contacts' (old and new) and Outlook's, as
+ * each field lists them (contact-fields.ts); a first and a last name are joined into the name.
  */
-const GUESSES: Record<ImportField, string[]> = {
-  name: ['name', 'full name', 'display name', 'contact name', 'contact'],
-  first_name: ['first name', 'given name', 'firstname', 'first', 'forename'],
-  last_name: ['last name', 'family name', 'surname', 'lastname', 'last'],
-  title: ['title', 'job title', 'position', 'organization title', 'organization 1 title', 'role', 'occupation'],
-  company: [
-    'company',
-    'organization',
-    'organisation',
-    'organization name',
-    'organization 1 name',
-    'company name',
-    'employer',
-  ],
-  linked_in: [
-    'linked in',
-    'linkedin',
-    'linkedin url',
-    'linkedin profile',
-    'profile url',
-    'url',
-    'website',
-    'website 1 value',
-    'web page',
-    'personal web page',
-  ],
-  email: [
-    'email',
-    'e mail',
-    'email address',
-    'e mail address',
-    'e mail 1 value',
-    'email 1 value',
-    'primary email',
-    'work email',
-  ],
-  phone_number: [
-    'phone number',
-    'phone',
-    'mobile',
-    'mobile phone',
-    'phone 1 value',
-    'primary phone',
-    'business phone',
-    'telephone',
-    'home phone',
-  ],
-  connection_description: ['connection description', 'notes', 'note', 'description', 'how we met'],
-  date_connected: ['date connected', 'connected on', 'connected', 'connection date'],
-};
+const GUESSES = Object.fromEntries([
+  ['first_name', ['first name', 'given name', 'firstname', 'first', 'forename']],
+  ['last_name', ['last name', 'family name', 'surname', 'lastname', 'last']],
+  ...IMPORTABLE_CONTACT_FIELDS.map((field) => [field.key, [normaliseHeader(field.csvHeader), ...field.importHeaders]]),
+]) as Record<ImportField, readonly string[]>;
 
 /** The mapping a screen starts from: for each field, the first header that names it (each column used once). */
 export function guessMapping(columns: readonly string[]): ImportMapping {
@@ -425,19 +387,13 @@ function genericPerson(
   const first = cell('first_name')?.trim() ?? '';
   const last = cell('last_name')?.trim() ?? '';
   const full = cell('name')?.trim() ?? '';
-  const dateConnected = cell('date_connected');
-  return {
-    row,
-    fields: {
-      name: full || [first, last].filter(Boolean).join(' '),
-      title: cell('title'),
-      company: cell('company'),
-      linked_in: cell('linked_in'),
-      email: cell('email'),
-      phone_number: cell('phone_number'),
-      connection_description: cell('connection_description'),
-      date_connected: dateConnected === undefined ? undefined : linkedInDate(dateConnected),
-    },
-    canonicalUrl: false,
-  };
+  const fields: RawPerson['fields'] = Object.fromEntries(
+    IMPORTABLE_CONTACT_FIELDS.map(({ key, kind }) => {
+      const text = cell(key);
+      // Dates may come as LinkedIn writes them (`07 Mar 2023`).
+      return [key, kind === 'date' && text !== undefined ? linkedInDate(text) : text];
+    }),
+  );
+  fields.name = full || [first, last].filter(Boolean).join(' ');
+  return { row, fields, canonicalUrl: false };
 }

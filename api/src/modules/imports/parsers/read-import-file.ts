@@ -1,6 +1,9 @@
 import {
   canonicalLinkedInUrl,
+  CONTACT_FIELD_KEYS,
   createContactRequestSchema,
+  IMPORTABLE_CONTACT_FIELDS,
+  type ContactFieldKey,
   type ImportFormat,
   type ImportMapping,
 } from '@tend/contracts';
@@ -61,23 +64,22 @@ const blankToUndefined = (value: string | undefined) =>
 /** Applies the card rules of `POST /api/contacts` (name required, lengths, the email rule, a URL). */
 export function toImportCard(person: RawPerson): ImportCard | { row: number; message: string } {
   const fields = person.fields;
-  let linkedIn = blankToUndefined(fields.linked_in)?.trim();
+  const input: Record<string, string | undefined> = Object.fromEntries(
+    IMPORTABLE_CONTACT_FIELDS.map((field) => [field.key, blankToUndefined(fields[field.key])]),
+  );
+  input['name'] = fields.name ?? '';
+  let linkedIn = input['linked_in']?.trim();
   if (linkedIn && person.canonicalUrl) linkedIn = canonicalLinkedInUrl(linkedIn) ?? linkedIn;
-  const input = {
-    name: fields.name ?? '',
-    title: blankToUndefined(fields.title),
-    company: blankToUndefined(fields.company),
-    linked_in: linkedIn,
-    email: blankToUndefined(fields.email),
-    phone_number: blankToUndefined(fields.phone_number),
-    connection_description: blankToUndefined(fields.connection_description),
-    date_connected: blankToUndefined(fields.date_connected),
-  };
+  input['linked_in'] = linkedIn;
   const result = createContactRequestSchema.safeParse(input);
   if (!result.success) return { row: person.row, message: describeIssues(result.error).join(' ') };
-  const { tier_id: _t, column_order: _c, vertical_order: _v, user_id: _u, ...parsed } = result.data;
+  const parsed: Partial<Record<ContactFieldKey, unknown>> = result.data;
   // Fields the file left out are left out of the card (an update then keeps what the card has).
-  const card = Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined && v !== null)) as NewCard;
+  const card = Object.fromEntries(
+    CONTACT_FIELD_KEYS.flatMap((key) =>
+      parsed[key] === undefined || parsed[key] === null ? [] : [[key, parsed[key]]],
+    ),
+  ) as NewCard;
   return { row: person.row, card, keys: cardKeys(card) };
 }
 

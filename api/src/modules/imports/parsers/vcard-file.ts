@@ -1,7 +1,6 @@
-import { canonicalLinkedInUrl, IMPORT_MAX_ROWS, PHOTO_MAX_BYTES } from '@tend/contracts';
+import { canonicalLinkedInUrl, IMPORT_MAX_ROWS, IMPORTABLE_CONTACT_FIELDS, PHOTO_MAX_BYTES } from '@tend/contracts';
 import { decode as decodeQuotedPrintable } from 'quoted-printable';
 import type { TimeSlice } from '../../../infra/time/time-slice';
-import { DATE_CONNECTED_PROPERTY } from '../../exports/export-format';
 import { ImportFileError, ROW_CAP_MESSAGE } from './import-file-error';
 import type { RawPerson } from './raw-person';
 
@@ -261,33 +260,40 @@ function personOf(properties: readonly Property[], row: number): RawPerson {
   const components = (property: Property | undefined) =>
     property ? unescapeText(decodeTransfer(property), ';').map((part) => part.trim()) : [];
 
-  let name = text('fn') ?? '';
-  if (!name) {
+  const name = () => {
+    const full = text('fn');
+    if (full) return full;
     const [family = '', given = '', additional = ''] = components(first('n'));
-    name = [given, additional, family].filter(Boolean).join(' ');
-  }
-  const company = components(first('org'))[0];
-  const phone = text('tel')?.replace(/^tel:/i, '');
+    return [given, additional, family].filter(Boolean).join(' ');
+  };
   // The LinkedIn profile among the card's addresses (URL or Apple's and Google's X-SOCIALPROFILE), else its first URL.
-  const addresses = (properties: readonly Property[]) =>
-    properties.map((p) => unescapeText(decodeTransfer(p)).join('').trim()).filter(Boolean);
-  const urls = addresses([...all('url'), ...all('x-socialprofile')]);
-  const linkedIn =
-    urls.find((url) => canonicalLinkedInUrl(url) !== null) ??
-    urls.find((url) => /linkedin\./i.test(url)) ??
-    addresses(all('url'))[0];
+  const addresses = (found: readonly Property[]) =>
+    found.map((p) => unescapeText(decodeTransfer(p)).join('').trim()).filter(Boolean);
+  const url = () => {
+    const urls = addresses([...all('url'), ...all('x-socialprofile')]);
+    return (
+      urls.find((address) => canonicalLinkedInUrl(address) !== null) ??
+      urls.find((address) => /linkedin\./i.test(address)) ??
+      addresses(all('url'))[0]
+    );
+  };
+  /** The properties whose value is not read as plain text; any other is `text(property)`. */
+  const readers: Record<string, () => string | undefined> = {
+    fn: name,
+    // ORG is structured (organisation; unit; ...): the company is its first part.
+    org: () => components(first('org'))[0],
+    email: () => text('email')?.replace(/^mailto:/i, ''),
+    tel: () => text('tel')?.replace(/^tel:/i, ''),
+    url,
+  };
   return {
     row,
-    fields: {
-      name,
-      title: text('title'),
-      company,
-      email: text('email')?.replace(/^mailto:/i, ''),
-      phone_number: phone,
-      linked_in: linkedIn,
-      connection_description: text('note'),
-      date_connected: text(DATE_CONNECTED_PROPERTY.toLowerCase()),
-    },
+    fields: Object.fromEntries(
+      IMPORTABLE_CONTACT_FIELDS.flatMap(({ key, vcard }) => {
+        const property = vcard?.toLowerCase();
+        return property ? [[key, (readers[property] ?? (() => text(property)))()]] : [];
+      }),
+    ),
     canonicalUrl: false,
     photo: photoOf(first('photo')),
   };

@@ -1,4 +1,4 @@
-/** The board's query keys (tiers); contacts have their own factory in the contact feature. */
+/** The board's query keys (tiers); its contacts' key is shared with the contact feature (`@/lib/contact-keys`). */
 export const boardKeys = {
   tiers: ['tiers'] as const,
 };

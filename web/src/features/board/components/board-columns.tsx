@@ -43,6 +43,7 @@ import { dropIndexInColumn } from '../utils/drop-index';
 import { boardKeyboardCoordinates } from '../utils/keyboard-coordinates';
 import { ContactCardPreview } from './contact-card';
 import { TierColumn, tierOfDroppable } from './tier-column';
+import './board-columns.css';
 
 /**
  * Mouse and pen drags start after 5 px (spec). Touch is left to the TouchSensor and its 120 ms long
@@ -61,7 +62,7 @@ class MouseAndPenSensor extends PointerSensor {
   ];
 }
 
-/** Space lifts and drops, Escape cancels; Enter is left to the card, where it opens the contact. */
+/** Space lifts, Space or Enter drops, Escape cancels; Enter never lifts, so on a card at rest it opens the contact. */
 const KEYBOARD_CODES: KeyboardCodes = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] };
 
 /**
@@ -135,13 +136,13 @@ interface BoardColumnsProps {
   trailing: ReactNode;
 }
 
+/** A move back to the column just left is ignored for this long (see `lastCross`). */
+const BOUNCE_GUARD_MS = 150;
+
 /**
  * The columns and drag and drop (dnd-kit): within and across columns, mouse, touch and keyboard,
  * with a drag overlay, auto-scroll and spoken announcements. The drop is reported once.
  */
-/** A move back to the column just left is ignored for this long (see `lastCross`). */
-const BOUNCE_GUARD_MS = 150;
-
 export function BoardColumns({
   tiers,
   columns,

@@ -9,35 +9,24 @@ import { readErrorMessage } from '@/lib/api-client';
 import { useFreePlanCardLimit } from '@/lib/config';
 import { boardContactPath, ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
+import { useContacts } from '../api/get-contacts';
 import { useTiers } from '../api/get-tiers';
+import { useMoveContact } from '../api/move-contact';
 import { useBoardFilter } from '../hooks/use-board-filter';
 import { useStableCallback } from '../hooks/use-stable-callback';
 import { BOARD_MESSAGES } from '../messages';
 import { matchesFilter } from '../utils/board-filter';
+import { groupContactsByTier } from '../utils/contact-order';
 import { isAtFreePlanLimit } from '../utils/free-plan';
 import { AddColumnButton } from './add-column-button';
 import { BoardCardActionsContext, type BoardCardActions } from './board-card-actions';
 import { BoardColumns, type BoardDrop } from './board-columns';
-import '../board.css';
-
-/** A move the board asks for; `columnOrder` is the destination tier's position. */
-export interface BoardMove {
-  contact: Contact;
-  tierId: number;
-  index: number;
-  columnOrder: number;
-}
+import './board-page.css';
 
 export interface BoardPageProps {
-  /** Contacts per tier id, each column in board order; undefined until loaded. */
-  columns: ReadonlyMap<number, readonly Contact[]> | undefined;
-  contactsError: unknown;
-  onRetryContacts: () => void;
-  retryingContacts: boolean;
-  onMoveContact: (move: BoardMove) => void;
   /** Asks to delete (the confirmation belongs to the contact feature). */
   onDeleteContact: (contact: Contact) => void;
-  /** Shown above the columns (billing's payment banner, composed by the app). */
+  /** Shown above the columns (billing's payment banner, the import's filter: composed by the app). */
   banner?: ReactNode;
   /** When set, only these cards are shown: the board filtered to what one import brought in. */
   onlyContactIds?: ReadonlySet<number> | null;
@@ -60,17 +49,11 @@ function LoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () =
  * '+ Add Column'. Cards are filtered by the top bar's filter box and move by drag and drop or the
  * card's "Move to..." menu.
  */
-export function BoardPage({
-  columns,
-  contactsError,
-  onRetryContacts,
-  retryingContacts,
-  onMoveContact,
-  onDeleteContact,
-  banner,
-  onlyContactIds = null,
-}: BoardPageProps) {
+export function BoardPage({ onDeleteContact, banner, onlyContactIds = null }: BoardPageProps) {
   const tiers = useTiers();
+  const contacts = useContacts();
+  const columns = useMemo(() => (contacts.data ? groupContactsByTier(contacts.data) : undefined), [contacts.data]);
+  const { mutate: moveContact } = useMoveContact();
   const user = useCurrentUser();
   const freePlanCardLimit = useFreePlanCardLimit();
   const navigate = useNavigate();
@@ -102,9 +85,8 @@ export function BoardPage({
   };
 
   const move = useStableCallback((contactId: number, tierId: number, index: number) => {
-    const contact = findContact(contactId);
     const tier = tiers.data?.find((candidate) => candidate.id === tierId);
-    if (contact && tier) onMoveContact({ contact, tierId, index, columnOrder: tier.position });
+    if (tier && findContact(contactId)) moveContact({ contactId, tierId, index, columnOrder: tier.position });
   });
   const drop = useStableCallback(({ contactId, tierId, index }: BoardDrop) => move(contactId, tierId, index));
   const addContact = useStableCallback((tierId: number) => {
@@ -132,8 +114,8 @@ export function BoardPage({
   if (tiers.isError) {
     return <LoadError error={tiers.error} onRetry={() => void tiers.refetch()} retrying={tiers.isFetching} />;
   }
-  if (!columns && contactsError) {
-    return <LoadError error={contactsError} onRetry={onRetryContacts} retrying={retryingContacts} />;
+  if (!columns && contacts.error) {
+    return <LoadError error={contacts.error} onRetry={() => void contacts.refetch()} retrying={contacts.isFetching} />;
   }
   if (tiers.isPending || !columns) return <PageSpinner label="Loading your board" />;
 

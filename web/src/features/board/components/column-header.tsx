@@ -7,6 +7,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { useDeleteTier } from '../api/delete-tier';
 import { useRenameTier } from '../api/rename-tier';
 import { BOARD_MESSAGES } from '../messages';
+import './column-header.css';
 
 /** Spec: '1 contact' or 'N contacts'. */
 export function contactCountLabel(count: number): string {

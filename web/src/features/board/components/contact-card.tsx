@@ -19,6 +19,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { LinkedInIcon } from '@/components/ui/linkedin-icon';
 import { Menu, MenuEmpty, MenuItem, MenuLabel } from '@/components/ui/menu';
 import { useBoardCardActions } from './board-card-actions';
+import './contact-card.css';
 
 /** What a screen reader says for a card: the whole name, title and company. */
 export function cardLabel(contact: Pick<Contact, 'name' | 'title' | 'company'>): string {

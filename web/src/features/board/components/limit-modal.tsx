@@ -10,10 +10,11 @@ import { readErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
 import { useKeepFreePlan } from '../api/keep-free-plan';
 import { BOARD_MESSAGES } from '../messages';
+import './limit-modal.css';
 
 interface LimitModalProps {
   open: boolean;
-  /** 'trial-expired': a premium plan ended and the board shows only the 25 newest cards. */
+  /** 'trial-expired': a premium plan ended and the board shows only the newest cards, up to the allowance. */
   reason: 'limit' | 'trial-expired';
   onClose: () => void;
   /** Starts checkout (the billing feature's upgrade, composed by the app). */

@@ -7,6 +7,7 @@ import { memo, useCallback, useEffect, useRef, useState, type RefObject } from '
 import { Button } from '@/components/ui/button';
 import { ColumnHeader } from './column-header';
 import { BoardCard } from './contact-card';
+import './tier-column.css';
 
 const COLUMN_PREFIX = 'column:';
 

@@ -1,7 +1,7 @@
 import type { Contact, CreateContactRequest } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { contactKeys } from './keys';
+import { contactKeys } from '@/lib/contact-keys';
 
 /** `POST /api/contacts`: 201 with the contact at the top of its tier; 403 when a free plan is full. */
 export function createContact(body: CreateContactRequest): Promise<Contact> {

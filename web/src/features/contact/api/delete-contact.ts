@@ -2,8 +2,8 @@ import type { Contact } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '@/components/ui/toast';
 import { api, readErrorMessage } from '@/lib/api-client';
+import { contactKeys } from '@/lib/contact-keys';
 import { CONTACT_MESSAGES } from '../messages';
-import { contactKeys } from './keys';
 
 /** `DELETE /api/contacts/{id}`: 204. */
 export function deleteContact(id: number): Promise<void> {

@@ -1,31 +1,10 @@
-import type { Contact } from '@tend/contracts';
+import { CONTACT_FIELD_KEYS, type Contact, type ContactFieldKey } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { contactKeys } from './keys';
+import { contactKeys } from '@/lib/contact-keys';
 
-/** The editable fields of the contact card, as the form holds them (empty string = no value). */
-export interface ContactFields {
-  name: string;
-  title: string;
-  company: string;
-  linked_in: string;
-  email: string;
-  phone_number: string;
-  connection_description: string;
-  /** YYYY-MM-DD or empty. */
-  date_connected: string;
-}
-
-export const CONTACT_FIELD_KEYS = [
-  'name',
-  'title',
-  'company',
-  'linked_in',
-  'email',
-  'phone_number',
-  'connection_description',
-  'date_connected',
-] as const satisfies readonly (keyof ContactFields)[];
+/** The editable fields of the contact card, as the form holds them (empty string = no value; a date YYYY-MM-DD). */
+export type ContactFields = Record<ContactFieldKey, string>;
 
 /** `PATCH /api/contacts/{id}` as the spec's multipart form (`contact[name]`, ..., `contact[id]`). */
 export function updateContact({ id, fields }: { id: number; fields: ContactFields }): Promise<Contact> {

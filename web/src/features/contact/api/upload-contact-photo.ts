@@ -1,7 +1,7 @@
 import type { Contact } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { contactKeys } from './keys';
+import { contactKeys } from '@/lib/contact-keys';
 import { replaceCachedContact } from './update-contact';
 
 /** `PATCH /api/contacts/{id}` multipart with `contact[id]` and the cropped PNG as `contact[photo]`. */

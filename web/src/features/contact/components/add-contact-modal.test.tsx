@@ -55,6 +55,17 @@ describe('AddContactModal', () => {
     expect(within(dialog).queryByText('Invalid URL')).not.toBeInTheDocument();
   });
 
+  it('shows why a field is refused under that field (a title past 120 characters once did nothing at all)', async () => {
+    const user = userEvent.setup();
+    const { http, dialog, field } = renderModal();
+    await user.type(field('Name'), 'Ada');
+    await user.click(field('Title'));
+    await user.paste('t'.repeat(121));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(field('Title')).toHaveAccessibleDescription('Title must be at most 120 characters.');
+    expect(http.callsTo('POST', '/api/contacts')).toHaveLength(0);
+  });
+
   it('creates the contact in the chosen column with a normalised LinkedIn address', async () => {
     const user = userEvent.setup();
     const created = makeContact({ id: 9, name: 'Ada' });

@@ -1,7 +1,9 @@
 import {
+  ADD_FORM_CONTACT_FIELDS,
   createContactRequestSchema,
   duplicateContactResponseSchema,
   NAME_EMPTY_MESSAGE,
+  type AddFormContactField,
   type Contact,
 } from '@tend/contracts';
 import { ArrowRight } from 'lucide-react';
@@ -10,17 +12,17 @@ import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Modal } from '@/components/ui/dialog';
-import { TextField } from '@/components/ui/text-field';
 import { useNotify } from '@/components/ui/toast';
 import { ApiError, readErrorMessages } from '@/lib/api-client';
 import { boardContactPath } from '@/lib/routes';
 import { useCreateContact } from '../api/create-contact';
 import { CONTACT_MESSAGES } from '../messages';
-import '../contact.css';
 import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
-import { RequiredLabel } from './required-label';
+import { ContactFieldInput } from './contact-field-input';
 
-type AddField = 'name' | 'title' | 'company' | 'linked_in';
+type AddField = AddFormContactField['key'];
+const ADD_FIELD_KEYS: readonly string[] = ADD_FORM_CONTACT_FIELDS.map((field) => field.key);
+const isAddField = (key: string | null): key is AddField => key !== null && ADD_FIELD_KEYS.includes(key);
 
 /** The card a 409 names: this LinkedIn profile is already on the board (the extension gets the same answer). */
 function duplicateOf(error: unknown): { id: number; message: string } | null {
@@ -34,20 +36,21 @@ function duplicateOf(error: unknown): { id: number; message: string } | null {
 }
 type AddValues = Record<AddField, string>;
 
-const EMPTY: AddValues = { name: '', title: '', company: '', linked_in: '' };
+const EMPTY = Object.fromEntries(ADD_FORM_CONTACT_FIELDS.map((field) => [field.key, ''])) as AddValues;
 
 interface AddContactModalProps {
   /** The column whose '+ Add contact' was clicked; the server's first column when absent. */
   tierId: number | undefined;
   onClose: () => void;
   onCreated: (contact: Contact) => void;
-  /** The server refused because a free plan already holds 25 contacts (403). */
+  /** The server refused because a free plan already holds its allowance of contacts (403). */
   onLimitReached: () => void;
 }
 
 /**
- * Add contact (PRODUCT.md §2): '*Name' (required, autofocused), Title, Company, LinkedIn profile
- * URL; 'Next' with an arrow, disabled while the name is empty; Cancel asks 'Discard contact?'.
+ * Add contact (PRODUCT.md §2): the fields asked for first (`ADD_FORM_CONTACT_FIELDS`: '*Name',
+ * required and autofocused, Title, Company, LinkedIn profile URL), each with its error; 'Next' with
+ * an arrow, disabled while the name is empty; Cancel asks 'Discard contact?'.
  * Mount it only while open, so every visit starts empty.
  */
 export function AddContactModal({ tierId, onClose, onCreated, onLimitReached }: AddContactModalProps) {
@@ -60,8 +63,7 @@ export function AddContactModal({ tierId, onClose, onCreated, onLimitReached }: 
   const [duplicate, setDuplicate] = useState<{ id: number; message: string } | null>(null);
   const navigate = useNavigate();
 
-  const change = (field: AddField) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
+  const change = (field: AddField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -96,7 +98,7 @@ export function AddContactModal({ tierId, onClose, onCreated, onLimitReached }: 
         const perField: Partial<Record<AddField, string>> = {};
         for (const message of messages) {
           const field = fieldForServerMessage(message);
-          if (field === 'name' || field === 'linked_in') perField[field] ??= message;
+          if (isAddField(field)) perField[field] ??= message;
         }
         setErrors(perField);
         setServerErrors(messages);
@@ -133,35 +135,16 @@ export function AddContactModal({ tierId, onClose, onCreated, onLimitReached }: 
               </ul>
             </Alert>
           ) : null}
-          <TextField
-            label={<RequiredLabel>Name</RequiredLabel>}
-            name="name"
-            value={values.name}
-            onChange={change('name')}
-            error={errors.name}
-            required
-            autoFocus
-            autoComplete="off"
-          />
-          <TextField label="Title" name="title" value={values.title} onChange={change('title')} autoComplete="off" />
-          <TextField
-            label="Company"
-            name="company"
-            value={values.company}
-            onChange={change('company')}
-            autoComplete="off"
-          />
-          <TextField
-            label="LinkedIn profile URL"
-            name="linked_in"
-            type="url"
-            inputMode="url"
-            placeholder="linkedin.com/in/..."
-            value={values.linked_in}
-            onChange={change('linked_in')}
-            error={errors.linked_in}
-            autoComplete="off"
-          />
+          {ADD_FORM_CONTACT_FIELDS.map((field) => (
+            <ContactFieldInput
+              key={field.key}
+              field={field}
+              value={values[field.key]}
+              error={errors[field.key]}
+              autoFocus={field.kind === 'name'}
+              onChange={change(field.key)}
+            />
+          ))}
           <div className="dialog__footer">
             <Button variant="secondary" onClick={askToDiscard} disabled={create.isPending}>
               Cancel

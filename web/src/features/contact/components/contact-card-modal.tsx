@@ -1,6 +1,14 @@
-import { CARD_TRUNCATION, truncate, updateContactRequestSchema, type Contact, type Tier } from '@tend/contracts';
+import {
+  CARD_TRUNCATION,
+  CONTACT_FIELD_KEYS,
+  CONTACT_FIELDS,
+  truncate,
+  updateContactRequestSchema,
+  type Contact,
+  type Tier,
+} from '@tend/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Camera, Trash2, X } from 'lucide-react';
+import { Camera, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -9,31 +17,27 @@ import { ConfirmDialog, DialogFrame, DialogTitle } from '@/components/ui/dialog'
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
 import { useFollowUpDraft } from '../api/follow-up-draft';
-import { useMoveContact } from '../api/move-contact';
-import { CONTACT_FIELD_KEYS, useUpdateContact, type ContactFields } from '../api/update-contact';
+import { useUpdateContact, type ContactFields } from '../api/update-contact';
 import { CONTACT_MESSAGES } from '../messages';
-import '../contact.css';
 import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
 import { ContactInfoForm, type ContactFieldErrors } from './contact-info-form';
 import { ContactTimeline } from './contact-timeline';
+import { DeleteButton } from './delete-button';
 import { DeleteContactDialog } from './delete-contact-dialog';
 import { FollowUpTab } from './follow-up-tab';
 import { ImageCropModal } from './image-crop-modal';
 import { InteractionNotesTab, type InteractionReveal } from './interaction-notes-tab';
 import { TierSelect } from './tier-select';
+import './contact-card-modal.css';
 
 export function toContactFields(contact: Contact): ContactFields {
-  return {
-    name: contact.name,
-    title: contact.title ?? '',
-    company: contact.company ?? '',
-    linked_in: contact.linked_in ?? '',
-    email: contact.email ?? '',
-    phone_number: contact.phone_number ?? '',
-    connection_description: contact.connection_description ?? '',
-    // Spec: the first 10 characters of date_connected are used.
-    date_connected: contact.date_connected ? contact.date_connected.slice(0, 10) : '',
-  };
+  return Object.fromEntries(
+    CONTACT_FIELDS.map(({ key, kind }) => {
+      const value = contact[key] ?? '';
+      // Spec: the first 10 characters of a date are used.
+      return [key, kind === 'date' ? value.slice(0, 10) : value];
+    }),
+  ) as ContactFields;
 }
 
 function sameFields(a: ContactFields, b: ContactFields): boolean {
@@ -64,16 +68,19 @@ interface ContactCardModalProps {
   contact: Contact;
   tiers: readonly Tier[];
   onClose: () => void;
+  /** The column selector's choice: the board moves the card (composed by the app). */
+  onChangeTier: (tier: Tier) => void;
+  /** A column change is on its way. */
+  changingTier: boolean;
 }
 
 /**
  * The contact card (spec: 1200 x 710, three tabs, header with photo, name, title, company, Close
  * and the column selector; a timeline on the right). Mount it keyed by contact id.
  */
-export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalProps) {
+export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changingTier }: ContactCardModalProps) {
   const notify = useNotify();
   const update = useUpdateContact();
-  const move = useMoveContact();
   const [baseline, setBaseline] = useState(() => toContactFields(contact));
   const [values, setValues] = useState(baseline);
   const [errors, setErrors] = useState<ContactFieldErrors>({});
@@ -159,17 +166,6 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
     );
   };
 
-  const changeTier = (tier: Tier) => {
-    move.mutate({
-      contactId: contact.id,
-      tierId: tier.id,
-      index: 0,
-      columnOrder: tier.position,
-      successMessage: CONTACT_MESSAGES.columnUpdated,
-      failureMessage: CONTACT_MESSAGES.columnUpdateFailed,
-    });
-  };
-
   return (
     <DialogFrame
       open
@@ -197,16 +193,8 @@ export function ContactCardModal({ contact, tiers, onClose }: ContactCardModalPr
           {contact.company ? <HeaderText text={contact.company} className="contact-modal__company" /> : null}
         </div>
         <div className="contact-modal__actions">
-          <TierSelect tiers={tiers} tierId={contact.tier_id} onChange={changeTier} pending={move.isPending} />
-          <Button
-            variant="ghost"
-            size="sm"
-            className="btn--danger-ghost"
-            icon={<Trash2 size={16} aria-hidden="true" />}
-            onClick={() => setDialog('delete')}
-          >
-            Delete contact
-          </Button>
+          <TierSelect tiers={tiers} tierId={contact.tier_id} onChange={onChangeTier} pending={changingTier} />
+          <DeleteButton onClick={() => setDialog('delete')}>Delete contact</DeleteButton>
           <Button variant="secondary" size="sm" icon={<X size={16} aria-hidden="true" />} onClick={requestClose}>
             Close
           </Button>

@@ -1,10 +1,11 @@
+import { CONTACT_FIELDS } from '@tend/contracts';
 import { Save } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextAreaField, TextField } from '@/components/ui/text-field';
 import type { ContactFields } from '../api/update-contact';
-import { RequiredLabel } from './required-label';
+import { ContactFieldInput } from './contact-field-input';
+import './contact-info-form.css';
 
 export type ContactFieldErrors = Partial<Record<keyof ContactFields, string>>;
 
@@ -18,7 +19,7 @@ interface ContactInfoFormProps {
   onSubmit: () => void;
 }
 
-/** The 'Contact information' tab: every field of the contact, saved together. */
+/** The 'Contact information' tab: every field of the contact (long texts below the grid), saved together. */
 export function ContactInfoForm({
   values,
   errors,
@@ -29,10 +30,9 @@ export function ContactInfoForm({
   onSubmit,
 }: ContactInfoFormProps) {
   const bind = (field: keyof ContactFields) => ({
-    name: field,
     value: values[field],
     error: errors[field],
-    onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
+    onChange: (value: string) => onChange(field, value),
   });
 
   return (
@@ -55,27 +55,13 @@ export function ContactInfoForm({
         </Alert>
       ) : null}
       <div className="contact-form__grid">
-        <TextField label={<RequiredLabel>Name</RequiredLabel>} required autoComplete="off" {...bind('name')} />
-        <TextField label="Title" autoComplete="off" {...bind('title')} />
-        <TextField label="Company" autoComplete="off" {...bind('company')} />
-        <TextField
-          label="LinkedIn profile URL"
-          type="url"
-          inputMode="url"
-          placeholder="linkedin.com/in/..."
-          autoComplete="off"
-          {...bind('linked_in')}
-        />
-        <TextField label="Email" type="email" autoComplete="off" {...bind('email')} />
-        <TextField label="Phone number" type="tel" autoComplete="off" {...bind('phone_number')} />
-        <TextField label="Date connected" type="date" {...bind('date_connected')} />
+        {CONTACT_FIELDS.filter((field) => field.kind !== 'long-text').map((field) => (
+          <ContactFieldInput key={field.key} {...bind(field.key)} field={field} />
+        ))}
       </div>
-      <TextAreaField
-        label="Connection description"
-        rows={4}
-        placeholder="How you met, what you talked about, who introduced you..."
-        {...bind('connection_description')}
-      />
+      {CONTACT_FIELDS.filter((field) => field.kind === 'long-text').map((field) => (
+        <ContactFieldInput key={field.key} {...bind(field.key)} field={field} />
+      ))}
       <div className="contact-form__actions">
         <p className="contact-form__status" aria-live="polite">
           {dirty ? 'Unsaved changes' : ''}

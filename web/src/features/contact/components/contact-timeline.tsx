@@ -5,6 +5,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useContactInteractions } from '../api/get-interactions';
 import { firstConnectedDate, formatDay } from '../utils/contact-dates';
 import { ContactMethodIcon } from './contact-method-icon';
+import { IconBadge } from './icon-badge';
+import './contact-timeline.css';
 
 /**
  * Events drawn when the card opens: the latest ones, below 'First connected' and a button that
@@ -24,9 +26,9 @@ export function timelineInteractions(interactions: readonly Interaction[]): Inte
 const TimelineInteraction = memo(function TimelineInteraction({ interaction }: { interaction: Interaction }) {
   return (
     <li className="timeline__event">
-      <span className="timeline__marker" aria-hidden="true">
+      <IconBadge>
         <ContactMethodIcon method={interaction.contact_method} />
-      </span>
+      </IconBadge>
       <div className="timeline__text">
         <p className="timeline__title">{interaction.contact_method}</p>
         <p className="timeline__date">{formatDay(interaction.date_contacted)}</p>
@@ -54,9 +56,9 @@ export function ContactTimeline({ contact }: { contact: Contact }) {
       </h3>
       <ol className="timeline__list">
         <li className="timeline__event">
-          <span className="timeline__marker" aria-hidden="true">
+          <IconBadge>
             <Handshake size={14} />
-          </span>
+          </IconBadge>
           <div className="timeline__text">
             <p className="timeline__title">First connected with {contact.name}</p>
             {date ? <p className="timeline__date">{date}</p> : null}
@@ -64,9 +66,9 @@ export function ContactTimeline({ contact }: { contact: Contact }) {
         </li>
         {earlier > 0 ? (
           <li className="timeline__event timeline__event--more">
-            <span className="timeline__marker" aria-hidden="true">
+            <IconBadge>
               <History size={14} />
-            </span>
+            </IconBadge>
             <button type="button" className="timeline__more" onClick={() => setShowAll(true)}>
               Show {earlier} earlier {earlier === 1 ? 'interaction' : 'interactions'}
             </button>

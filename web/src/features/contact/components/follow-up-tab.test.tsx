@@ -3,10 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockResponseInit } from '@/test/fetch-mock';
-import { defaultTiers, makeContact, makeInteraction, makeUser } from '@/test/fixtures';
+import { makeContact, makeInteraction, makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render';
-import { useContacts } from '../api/get-contacts';
-import { ContactCardModal } from './contact-card-modal';
+import { CardHarness } from '../test/card-harness';
 
 const grace = makeContact({ id: 5, name: 'Grace Hopper', email: 'grace@example.com' });
 
@@ -27,12 +26,6 @@ const templateDraft: DraftResponse = {
   used_interaction_ids: [12, 11],
 };
 
-function Harness({ id, onClose }: { id: number; onClose: () => void }) {
-  const contacts = useContacts();
-  const contact = contacts.data?.find((candidate) => candidate.id === id);
-  return contact ? <ContactCardModal contact={contact} tiers={defaultTiers()} onClose={onClose} /> : null;
-}
-
 function renderFollowUp(
   draft: MockResponseInit | MockResponseInit[] = { body: templateDraft },
   contact: Contact = grace,
@@ -43,7 +36,7 @@ function renderFollowUp(
     'GET /api/interactions?contact_id=5': { body: interactions },
   });
   const onClose = vi.fn();
-  renderScreen(<Harness id={contact.id} onClose={onClose} />, {
+  renderScreen(<CardHarness id={contact.id} onClose={onClose} />, {
     path: '/kanban/:id',
     url: '/kanban/5',
     user: makeUser(),

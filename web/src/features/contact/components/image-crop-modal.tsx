@@ -10,6 +10,7 @@ import { ApiError, readErrorMessage } from '@/lib/api-client';
 import { useUploadContactPhoto } from '../api/upload-contact-photo';
 import { CONTACT_MESSAGES } from '../messages';
 import { checkPhotoFile, cropImageToPng, PHOTO_ACCEPT, readAsDataUrl } from '../utils/crop-image';
+import './image-crop-modal.css';
 
 interface ImageCropModalProps {
   contactId: number;

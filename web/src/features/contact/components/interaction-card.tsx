@@ -8,7 +8,7 @@ import {
   NOTES_MAX_LENGTH,
   type Interaction,
 } from '@tend/contracts';
-import { BellRing, ChevronDown, Plus, Save, Trash2 } from 'lucide-react';
+import { BellRing, ChevronDown, Plus, Save } from 'lucide-react';
 import { memo, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
@@ -17,7 +17,10 @@ import { ApiError, readErrorMessage } from '@/lib/api-client';
 import { useSaveInteraction, type InteractionFields } from '../api/save-interaction';
 import { formatDay } from '../utils/contact-dates';
 import { ContactMethodIcon } from './contact-method-icon';
+import { DeleteButton } from './delete-button';
+import { IconBadge } from './icon-badge';
 import { RequiredLabel } from './required-label';
+import './interaction-card.css';
 
 const EMPTY_FIELDS: InteractionFields = { date_contacted: '', contact_method: '', notes: '', next_contact_date: '' };
 
@@ -205,16 +208,9 @@ function InteractionEditor({
       />
       <div className="interaction__actions">
         {interaction && onRequestDelete ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="btn--danger-ghost"
-            icon={<Trash2 size={16} aria-hidden="true" />}
-            onClick={() => onRequestDelete(interaction)}
-            disabled={save.isPending}
-          >
+          <DeleteButton onClick={() => onRequestDelete(interaction)} disabled={save.isPending}>
             Delete
-          </Button>
+          </DeleteButton>
         ) : null}
         <Button
           type="submit"
@@ -280,9 +276,9 @@ export const InteractionCard = memo(function InteractionCard(props: InteractionC
           aria-controls={open ? formId : undefined}
           onClick={toggle}
         >
-          <span className="interaction__icon" aria-hidden="true">
+          <IconBadge>
             {interaction ? <ContactMethodIcon method={interaction.contact_method} /> : <Plus size={14} />}
-          </span>
+          </IconBadge>
           <span className="interaction__summary">
             {interaction ? (
               <>

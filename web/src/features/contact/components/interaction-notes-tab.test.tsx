@@ -4,10 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationKeys } from '@/lib/notification-keys';
 import { mockFetch } from '@/test/fetch-mock';
-import { defaultTiers, makeContact, makeInteraction, makeUser } from '@/test/fixtures';
+import { makeContact, makeInteraction, makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render';
-import { useContacts } from '../api/get-contacts';
-import { ContactCardModal } from './contact-card-modal';
+import { CardHarness } from '../test/card-harness';
 
 const ada = makeContact({
   id: 5,
@@ -30,12 +29,6 @@ const saved = [
   makeInteraction({ id: 1, date_contacted: '2025-02-03', contact_method: 'LinkedIn message' }),
 ];
 
-function Harness({ onClose }: { onClose: () => void }) {
-  const contacts = useContacts();
-  const contact = contacts.data?.find((candidate) => candidate.id === 5);
-  return contact ? <ContactCardModal contact={contact} tiers={defaultTiers()} onClose={onClose} /> : null;
-}
-
 function renderCard(routes: Parameters<typeof mockFetch>[0] = {}, url = '/kanban/5') {
   const http = mockFetch({
     'GET /api/contacts': { body: [ada] },
@@ -44,7 +37,7 @@ function renderCard(routes: Parameters<typeof mockFetch>[0] = {}, url = '/kanban
     ...routes,
   });
   const onClose = vi.fn();
-  const rendered = renderScreen(<Harness onClose={onClose} />, { path: '/kanban/:id', url, user });
+  const rendered = renderScreen(<CardHarness id={5} onClose={onClose} />, { path: '/kanban/:id', url, user });
   return { http, onClose, ...rendered };
 }
 

@@ -12,6 +12,7 @@ import { useContactInteractions } from '../api/get-interactions';
 import { INTERACTION_MESSAGES } from '../messages';
 import { formatDay } from '../utils/contact-dates';
 import { InteractionCard } from './interaction-card';
+import './interaction-notes-tab.css';
 
 /** The user's local date: "today" for the date rules is where the user is (brief: product.md). */
 function userToday(timeZone: string): string {

@@ -3,6 +3,7 @@ import { ChevronDown, Columns3 } from 'lucide-react';
 import { buttonClassName } from '@/components/ui/button';
 import { Menu, MenuLabel, MenuRadioGroup, MenuRadioItem } from '@/components/ui/menu';
 import { Spinner } from '@/components/ui/spinner';
+import './tier-select.css';
 
 interface TierSelectProps {
   tiers: readonly Tier[];

@@ -1,7 +1,5 @@
-import { ArrowLeft, Download } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { PageTitle } from '@/components/ui/page-title';
-import { ROUTES } from '@/lib/routes';
+import { Download } from 'lucide-react';
+import { PageHeader } from '@/components/ui/page-header';
 import developerModePicture from '../assets/developer-mode.png';
 import extensionLoadedPicture from '../assets/extension-loaded.png';
 import popupConnectPicture from '../assets/extension-popup-connect.png';
@@ -18,13 +16,7 @@ export const EXTENSION_ZIP_PATH = '/extension.zip';
 export function ExtensionInstallPage() {
   return (
     <div className="page page--narrow">
-      <PageTitle>Get the Chrome extension</PageTitle>
-      <div className="page__header">
-        <h1 className="page__title">Get the Chrome extension</h1>
-        <Link to={ROUTES.board} className="back-link">
-          <ArrowLeft size={16} aria-hidden="true" /> Back to Board
-        </Link>
-      </div>
+      <PageHeader title="Get the Chrome extension" />
       <p className="extension-install__lead">
         Save the LinkedIn profile you are looking at to your board in two clicks: name, title, company and photo, ready
         for you to check. The extension reads a page only when you click its button.

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { IMPORT_MESSAGES } from '../messages';
 import { fileProblem, fileSize, IMPORT_FILE_ACCEPT } from '../utils/import-file';
 import { StepHeading } from './step-heading';
+import './choose-file-step.css';
 
 export interface ImportChoice {
   file: File;
@@ -145,7 +146,7 @@ export function ChooseFileStep({ tiers, initial, errors, pending, takeFocus, onS
           <div className="field__control">
             <select
               id={tierFieldId}
-              className="field__input import-select"
+              className="field__input field__select"
               value={tierId ?? ''}
               onChange={(event) => setTierId(Number(event.target.value))}
             >

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { IMPORT_MESSAGES } from '../messages';
 import { cleanMapping, mappingHasName } from '../utils/import-file';
 import { StepHeading } from './step-heading';
+import './column-mapping-step.css';
 
 interface ColumnMappingStepProps {
   fileName: string;
@@ -69,7 +70,7 @@ export function ColumnMappingStep({
                 <div className="field__control">
                   <select
                     id={id}
-                    className="field__input import-select"
+                    className="field__input field__select"
                     value={mapping[field] ?? ''}
                     onChange={(event) => setMapping((current) => ({ ...current, [field]: event.target.value }))}
                   >

@@ -1,14 +1,12 @@
 import type { Import, ImportMapping, Tier } from '@tend/contracts';
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { PageTitle } from '@/components/ui/page-title';
+import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { ApiError, readErrorMessage, readErrorMessages } from '@/lib/api-client';
-import { ROUTES } from '@/lib/routes';
 import { useCancelImport } from '../api/cancel-import';
 import { ImportFileRefused, useCreateImport } from '../api/create-import';
 import { useImport } from '../api/get-import';
@@ -22,7 +20,7 @@ import { ImportProgressStep } from './import-progress-step';
 import { ImportSteps, type ImportStepKey } from './import-steps';
 import { ImportSummaryStep } from './import-summary-step';
 import type { UpgradeAction } from './upgrade-offer';
-import '../import.css';
+import './import-page.css';
 
 export interface ImportPageProps {
   /** The board's columns (composed by the app); undefined while they load. */
@@ -47,13 +45,7 @@ interface Draft extends ImportChoice {
 function Shell({ children, step, withMapping }: { children: ReactNode; step: ImportStepKey; withMapping: boolean }) {
   return (
     <div className="page page--narrow import-page">
-      <PageTitle>Import contacts</PageTitle>
-      <div className="page__header">
-        <h1 className="page__title">Import contacts</h1>
-        <Link to={ROUTES.board} className="back-link">
-          <ArrowLeft size={16} aria-hidden="true" /> Back to Board
-        </Link>
-      </div>
+      <PageHeader title="Import contacts" />
       <ImportSteps current={step} withMapping={withMapping} />
       <div className="panel import-panel">{children}</div>
     </div>

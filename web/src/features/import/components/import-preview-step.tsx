@@ -8,6 +8,7 @@ import { people, rows } from '../messages';
 import { hasWork, IMPORT_FORMAT_LABELS, toAdd } from '../utils/import-file';
 import { StepHeading } from './step-heading';
 import { UpgradeOffer, type UpgradeAction } from './upgrade-offer';
+import './import-preview-step.css';
 
 interface ImportPreviewStepProps {
   run: Import;

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { people } from '../messages';
 import { progressOf } from '../utils/import-file';
 import { StepHeading } from './step-heading';
+import './import-progress-step.css';
 
 interface ImportProgressStepProps {
   run: Import;

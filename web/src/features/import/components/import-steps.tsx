@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import './import-steps.css';
 
 export type ImportStepKey = 'choose' | 'map' | 'review' | 'import';
 

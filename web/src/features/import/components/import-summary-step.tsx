@@ -8,6 +8,7 @@ import { boardImportPath, ROUTES } from '@/lib/routes';
 import { people } from '../messages';
 import { StepHeading } from './step-heading';
 import { UpgradeOffer, type UpgradeAction } from './upgrade-offer';
+import './import-summary-step.css';
 
 interface ImportSummaryStepProps {
   run: Import;

@@ -3,7 +3,7 @@ import { FileDown, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { people } from '../messages';
-import '../import.css';
+import './imported-filter-banner.css';
 
 interface ImportedFilterBannerProps {
   /** The import the board is narrowed to; undefined while it loads. */

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import './step-heading.css';
 
 interface StepHeadingProps {
   id?: string;

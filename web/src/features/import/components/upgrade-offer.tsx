@@ -2,6 +2,7 @@ import { Crown } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { ActionNote } from '@/components/ui/action-note';
 import { Button } from '@/components/ui/button';
+import './upgrade-offer.css';
 
 /** The billing feature's upgrade, composed by the app. */
 export interface UpgradeAction {

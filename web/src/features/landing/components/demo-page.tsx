@@ -8,7 +8,8 @@ import { ROUTES } from '@/lib/routes';
 import { DEMO_VIDEO } from '../demo-video';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import '../landing.css';
+import './demo-section.css';
+import './landing-page.css';
 
 /**
  * The demo video, played: the landing page's poster links here. Muted (the recording has no sound),

@@ -1,0 +1,91 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SignedInUser } from '../users/signed-in-user-cache';
+import type { BoardTransactions } from './board-transactions';
+import * as sql from './board.queries';
+
+/** Where a new card goes: its column, and its order there (higher is nearer the top). */
+export interface CardPlace<Column> {
+  column: Column;
+  verticalOrder: number;
+}
+
+/** Whose board a change is to: the user, and the plan that decides the card allowance. */
+export type BoardOwner = Pick<SignedInUser, 'id' | 'plan'>;
+
+/** How many more cards a board takes under an allowance (`limit` null: no limit, Infinity). */
+export async function roomLeft(em: EntityManager, userId: number, limit: number | null): Promise<number> {
+  if (limit === null) return Number.POSITIVE_INFINITY;
+  const [row] = await em.execute<{ count: number }[]>(sql.CARD_COUNT, [userId]);
+  return Math.max(0, limit - (row?.count ?? 0));
+}
+
+/**
+ * One change to a board, handed to the work of `BoardService.change`. The work writes its own
+ * module's rows through `em`, the change's transaction (a card's fields, a column's name, an
+ * import's progress); the board's placement, a card's column and order, is decided only by the
+ * operations here and by `BoardService`'s moves, which take the locks it needs (`insertCards` hands
+ * the places it decided to the caller's one insert).
+ */
+export class BoardChange {
+  /** Made by `BoardService.change` only, inside its transaction. */
+  constructor(
+    readonly em: EntityManager,
+    readonly owner: BoardOwner,
+    private readonly cardLimit: number | null,
+    private readonly transactions: BoardTransactions,
+  ) {}
+
+  /** How many more cards the owner's plan takes now (Infinity: no limit). */
+  room(): Promise<number> {
+    return roomLeft(this.em, this.owner.id, this.cardLimit);
+  }
+
+  /**
+   * Adds as many of `cards` as the plan has room for at the top of a column, the first on top, and
+   * says how much room there was. `column` finds the column once the room is known (nothing is
+   * looked up when there is none); its lock is taken, as every writer of its orders takes it, then
+   * `make` builds each card's row at its order, and they are inserted in one statement.
+   */
+  addCards<Card, Row extends object, Column extends { id: number }>(
+    column: () => Promise<Column>,
+    cards: readonly Card[],
+    make: (card: Card, place: CardPlace<Column>) => Row,
+  ): Promise<{ created: Row[]; room: number }> {
+    return this.insertCards(column, cards, async (target, placed) => {
+      const created = placed.map(({ card, verticalOrder }) => make(card, { column: target, verticalOrder }));
+      await this.em.persist(created).flush();
+      return created;
+    });
+  }
+
+  /**
+   * `addCards` for a caller that writes the cards itself, in one statement of its own rather than
+   * through the unit of work (an import's batch of 1,000: `ContactsService.insertCards`): the same
+   * room, column lock and orders, then `insert` gets the column and the cards that fit with their
+   * orders, the first on top, and answers what it wrote.
+   */
+  async insertCards<Card, Written, Column extends { id: number }>(
+    column: () => Promise<Column>,
+    cards: readonly Card[],
+    insert: (column: Column, placed: { card: Card; verticalOrder: number }[]) => Promise<Written[]>,
+  ): Promise<{ created: Written[]; room: number }> {
+    const room = await this.room();
+    if (room === 0 || cards.length === 0) return { created: [], room };
+    const target = await column();
+    await this.transactions.lockColumns(this.em, this.owner.id, [target.id]);
+    const [row] = await this.em.execute<{ top: number | null }[]>(sql.TOP_ORDER, [target.id]);
+    const top = (row?.top ?? -1) + 1;
+    const taken = cards.slice(0, room);
+    const created = await insert(
+      target,
+      taken.map((card, index) => ({ card, verticalOrder: top + taken.length - 1 - index })),
+    );
+    return { created, room };
+  }
+
+  /** The position a new column takes: the highest one plus one (the change holds the user's row lock, so it stays free). */
+  async nextColumnPosition(): Promise<number> {
+    const [row] = await this.em.execute<{ max: number | null }[]>(sql.MAX_COLUMN_POSITION, [this.owner.id]);
+    return (row?.max ?? -1) + 1;
+  }
+}

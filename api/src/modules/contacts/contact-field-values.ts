@@ -1,0 +1,35 @@
+import {
+  camelCase,
+  CONTACT_FIELDS,
+  type CamelCase,
+  type Contact as ContactResponse,
+  type ContactFieldKey,
+} from '@tend/contracts';
+
+/**
+ * The `Contact` entity's property for each contact field (contact-fields.ts in the contracts): the
+ * field's key in camelCase. The entity implements this, so a field without its column fails to compile.
+ */
+export type ContactFieldProperties = { [K in ContactFieldKey as CamelCase<K>]: string | null } & { name: string };
+
+/** A card's field values as the API answers them (`toContactResponse`, the export). */
+export type ContactFieldValues = Pick<ContactResponse, ContactFieldKey>;
+
+/** The values of every field of a card, in the fields' order. */
+export function readFields(card: ContactFieldProperties): ContactFieldValues {
+  return Object.fromEntries(
+    CONTACT_FIELDS.map((field) => [field.key, card[camelCase(field.key)]]),
+  ) as ContactFieldValues;
+}
+
+/** Sets the fields that are given (a field left out, undefined, keeps its value). */
+export function writeFields(
+  card: ContactFieldProperties,
+  fields: Partial<Record<ContactFieldKey, string | null>>,
+): void {
+  const properties = card as Record<CamelCase<ContactFieldKey>, string | null>;
+  for (const { key } of CONTACT_FIELDS) {
+    const value = fields[key];
+    if (value !== undefined) properties[camelCase(key)] = value;
+  }
+}

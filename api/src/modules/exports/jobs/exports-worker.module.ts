@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { ExportsModule } from '../exports.module';
+import { BuildExportProcessor } from './build-export.processor';
+import { PruneExportsTask } from './prune-exports.task';
+
+/** The exports module's worker part: the handler of `export.build`, and the pruning task. */
+@Module({ imports: [ExportsModule], providers: [BuildExportProcessor, PruneExportsTask] })
+export class ExportsWorkerModule {}

@@ -1,0 +1,371 @@
+import type { Contact, Tier, User } from '@tend/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '@/test/fetch-mock';
+import { defaultTiers, makeContact, makeUser } from '@/test/fixtures';
+import { renderScreen } from '@/test/render';
+import { BoardFilterProvider } from '../hooks/use-board-filter';
+import { cardNames, clickAddContact, column, many, people } from '../test/board-queries';
+import { BoardPage } from './board-page';
+import { BoardToolbar } from './board-toolbar';
+
+interface Setup {
+  user?: User;
+  tiers?: Tier[];
+  contacts?: Contact[];
+  extra?: Parameters<typeof mockFetch>[0];
+  onlyContactIds?: ReadonlySet<number> | null;
+}
+
+/**
+ * The board with its toolbar (the filter box and '+ Add Column', which the app puts in the top bar),
+ * at /kanban and the cards' addresses below it; other addresses show only where the board went.
+ */
+function renderBoard(
+  url: string,
+  { user = makeUser(), tiers = defaultTiers(), contacts = [], extra = {}, onlyContactIds = null }: Setup = {},
+) {
+  const http = mockFetch({
+    'GET /api/session': { body: user },
+    'GET /api/tiers': { body: tiers },
+    'GET /api/contacts': { body: contacts },
+    ...extra,
+  });
+  const onDeleteContact = vi.fn();
+  const rendered = renderScreen(
+    <BoardFilterProvider>
+      <BoardToolbar />
+      <BoardPage onDeleteContact={onDeleteContact} onlyContactIds={onlyContactIds} />
+    </BoardFilterProvider>,
+    { path: '/kanban/*', url, user },
+  );
+  return { ...rendered, http, onDeleteContact };
+}
+
+const location = () => screen.getByTestId('location');
+const toolbar = () => document.querySelector<HTMLElement>('.board-toolbar')!;
+
+/**
+ * A ResizeObserver that lets the test drive the columns' own observers (jsdom has no layout);
+ * dnd-kit's get a silent one. Returns the columns' callbacks.
+ */
+function stubColumnResizeObservers(): (() => void)[] {
+  const columnObservers: (() => void)[] = [];
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly callback: () => void) {}
+      observe(element: Element) {
+        if (element.classList.contains('tier-column__body')) columnObservers.push(this.callback);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  return columnObservers;
+}
+
+describe('BoardPage', () => {
+  beforeEach(() => window.localStorage.setItem('tend.csrf-token', 't'));
+
+  it('shows the columns by position with their counts and cards in board order', async () => {
+    const shuffled = [defaultTiers()[2]!, defaultTiers()[0]!, defaultTiers()[3]!, defaultTiers()[1]!];
+    renderBoard('/kanban', { tiers: shuffled, contacts: people });
+    await screen.findByRole('region', { name: 'New' });
+    const names = screen
+      .getAllByRole('region')
+      .filter((region) => region.hasAttribute('data-tier-id'))
+      .map((region) => region.getAttribute('aria-labelledby'));
+    expect(names).toEqual(['tier-1-name', 'tier-2-name', 'tier-3-name', 'tier-4-name']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'NewNew',
+      'ColleaguesColleagues',
+      'FriendsFriends',
+      'Potential ReferralsPotential Referrals',
+    ]);
+    expect(within(column('New')).getByText('2 contacts')).toBeInTheDocument();
+    expect(within(column('Colleagues')).getByText('1 contact')).toBeInTheDocument();
+    expect(within(column('Friends')).getByText('0 contacts')).toBeInTheDocument();
+    expect(within(column('Friends')).getByText('No contacts yet.')).toBeInTheDocument();
+    expect(cardNames('New')).toEqual([
+      'Ada Lovelace, Analyst, Analytical Engines',
+      'Grace Hopper, Rear Admiral, US Navy',
+    ]);
+    // The first column can be neither renamed nor deleted.
+    expect(within(column('New')).queryByRole('button', { name: /Rename column/ })).not.toBeInTheDocument();
+    expect(within(column('New')).queryByRole('button', { name: /Delete column/ })).not.toBeInTheDocument();
+    expect(within(column('Colleagues')).getByRole('button', { name: 'Rename column Colleagues' })).toBeInTheDocument();
+    // '+ Add Column' after the last column and, always in reach, in the toolbar (the app's top bar).
+    const addColumn = screen.getAllByRole('button', { name: '+ Add Column' });
+    expect(addColumn).toHaveLength(2);
+    expect(within(toolbar()).getByRole('button', { name: '+ Add Column' })).toBe(addColumn[0]);
+  });
+
+  it('truncates long column names to 20 characters but keeps the full name for assistive technology', async () => {
+    const tiers = [...defaultTiers(), { id: 9, name: 'People I met at the conference', position: 4, user_id: 7 }];
+    renderBoard('/kanban', { tiers });
+    const heading = await screen.findByRole('heading', { name: 'People I met at the conference' });
+    expect(heading).toHaveTextContent('People I met at the ...');
+  });
+
+  it('filters cards by name, title and company as you type, and the counts follow', async () => {
+    const user = userEvent.setup();
+    renderBoard('/kanban', { contacts: people });
+    await screen.findByRole('region', { name: 'New' });
+    const filter = screen.getByRole('searchbox', { name: 'Filter contacts' });
+
+    await user.type(filter, 'NAVY');
+    await waitFor(() => expect(cardNames('New')).toEqual(['Grace Hopper, Rear Admiral, US Navy']));
+    expect(within(column('New')).getByText('1 contact')).toBeInTheDocument();
+    expect(within(column('Colleagues')).getByText('0 contacts')).toBeInTheDocument();
+    expect(within(column('Colleagues')).getByText('No matches in this column.')).toBeInTheDocument();
+
+    await user.clear(filter);
+    await user.type(filter, 'analyst');
+    await waitFor(() => expect(cardNames('New')).toEqual(['Ada Lovelace, Analyst, Analytical Engines']));
+
+    await user.clear(filter);
+    await user.type(filter, 'zzz');
+    expect(await screen.findByText(/No contacts match/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await waitFor(() => expect(cardNames('New')).toHaveLength(2));
+    expect(cardNames('Colleagues')).toEqual(['Alan Turing, Mathematician, Bletchley Park']);
+  });
+
+  it('shows only the cards of one import when asked (the board narrowed to what it brought in)', async () => {
+    renderBoard('/kanban', { contacts: people, onlyContactIds: new Set([12]) });
+    await waitFor(() => expect(cardNames('Colleagues')).toEqual(['Alan Turing, Mathematician, Bletchley Park']));
+    expect(cardNames('New')).toEqual([]);
+    expect(within(column('New')).getByText('No matches in this column.')).toBeInTheDocument();
+  });
+
+  it('points an empty board to the import', async () => {
+    renderBoard('/kanban');
+    await screen.findByRole('region', { name: 'New' });
+    expect(screen.getByText('Your board is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import contacts' })).toHaveAttribute('href', '/import');
+  });
+
+  it("asks for /add-contact with the column whose '+ Add contact' was clicked", async () => {
+    const user = userEvent.setup();
+    renderBoard('/kanban', { contacts: people });
+    await clickAddContact(user, 'Friends');
+    expect(location()).toHaveTextContent('/add-contact');
+    expect(location()).toHaveAttribute('data-state', JSON.stringify({ tierId: 3 }));
+  });
+
+  it("asks for the limit modal instead when a free user with 25 contacts clicks '+ Add contact'", async () => {
+    const user = userEvent.setup();
+    renderBoard('/kanban', { user: makeUser({ plan: 'free' }), contacts: many(25) });
+    await clickAddContact(user, 'New');
+    expect(location()).toHaveTextContent('/limit-reached');
+  });
+
+  it('lets a free user with 24 contacts and a premium user with 25 add more', async () => {
+    const user = userEvent.setup();
+    const free = renderBoard('/kanban', { user: makeUser({ plan: 'free' }), contacts: many(24) });
+    await clickAddContact(user, 'New');
+    expect(location()).toHaveTextContent('/add-contact');
+    free.unmount();
+
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(25) });
+    await clickAddContact(user, 'New');
+    expect(location()).toHaveTextContent('/add-contact');
+  });
+
+  it('moves a card with its "Move to..." menu to the top of the chosen column', async () => {
+    const user = userEvent.setup();
+    const answer = [
+      { ...people[0]!, tier_id: 2, column_order: 1, vertical_order: 1 },
+      { ...people[1]!, vertical_order: 0 },
+      { ...people[2]!, vertical_order: 0 },
+    ];
+    const { http } = renderBoard('/kanban', {
+      extra: {
+        'GET /api/contacts': [{ body: people }, { body: answer }],
+        'POST /api/contacts/11/move': { body: { contacts: answer } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Move Grace Hopper to...' }));
+    const menu = await screen.findByRole('menu', { name: 'Move Grace Hopper to...' });
+    expect(within(menu).queryByRole('menuitem', { name: 'New' })).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Colleagues' }));
+    await waitFor(() =>
+      expect(cardNames('Colleagues')).toEqual([
+        'Grace Hopper, Rear Admiral, US Navy',
+        'Alan Turing, Mathematician, Bletchley Park',
+      ]),
+    );
+    expect(http.callsTo('POST', '/api/contacts/11/move')).toHaveLength(1);
+    expect(http.callsTo('POST', '/api/contacts/11/move')[0]?.body).toEqual({ tier_id: 2, index: 0 });
+  });
+
+  it('puts the card back and says so when a move fails', async () => {
+    const user = userEvent.setup();
+    renderBoard('/kanban', { contacts: people, extra: { 'POST /api/contacts/11/move': { status: 500 } } });
+    await user.click(await screen.findByRole('button', { name: 'Move Grace Hopper to...' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Friends' }));
+    expect(await screen.findByText(/could not be moved/)).toBeInTheDocument();
+    expect(cardNames('Friends')).toEqual([]);
+    expect(cardNames('New')).toContain('Grace Hopper, Rear Admiral, US Navy');
+  });
+
+  it("asks to delete a card with its delete button (the confirmation is the contact feature's)", async () => {
+    const user = userEvent.setup();
+    const { onDeleteContact } = renderBoard('/kanban', { contacts: people });
+    await user.click(await screen.findByRole('button', { name: 'Delete Alan Turing' }));
+    expect(onDeleteContact).toHaveBeenCalledTimes(1);
+    expect(onDeleteContact).toHaveBeenCalledWith(people[2]);
+  });
+
+  it("creates a column with '+ Add Column'", async () => {
+    const user = userEvent.setup();
+    const created = { id: 5, name: 'New Column', position: 4, user_id: 7 };
+    renderBoard('/kanban', {
+      extra: {
+        'GET /api/tiers': [{ body: defaultTiers() }, { body: [...defaultTiers(), created] }],
+        'POST /api/tiers': { status: 201, body: created },
+      },
+    });
+    await screen.findByRole('region', { name: 'New' });
+    // The toolbar's button: the one after the last column may be scrolled out of sight.
+    await user.click(within(toolbar()).getByRole('button', { name: '+ Add Column' }));
+    expect(await screen.findByText('New column created.')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'New Column' })).toBeInTheDocument();
+  });
+
+  it("opens a card with a click or Enter, keeping the board's query", async () => {
+    const user = userEvent.setup();
+    renderBoard('/kanban?import=x', { contacts: people });
+    await user.click(await screen.findByRole('button', { name: 'Alan Turing, Mathematician, Bletchley Park' }));
+    expect(location()).toHaveTextContent(/^\/kanban\/12$/);
+
+    screen.getByRole('button', { name: 'Ada Lovelace, Analyst, Analytical Engines' }).focus();
+    await user.keyboard('{Enter}');
+    expect(location()).toHaveTextContent(/^\/kanban\/10$/);
+    expect(location()).toHaveAttribute('data-search', '?import=x');
+  });
+
+  it('lifts a card with Space, announces it, and cancels with Escape without moving it', async () => {
+    const user = userEvent.setup();
+    const { http } = renderBoard('/kanban', { contacts: people });
+    const card = await screen.findByRole('button', { name: 'Grace Hopper, Rear Admiral, US Navy' });
+    card.focus();
+    await user.keyboard(' ');
+    expect(
+      await screen.findByText('Picked up Grace Hopper. It is in column New, position 2 of 2.'),
+    ).toBeInTheDocument();
+    expect(card).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText(/Moving Grace Hopper was cancelled/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(http.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(cardNames('New')).toEqual([
+      'Ada Lovelace, Analyst, Analytical Engines',
+      'Grace Hopper, Rear Admiral, US Navy',
+    ]);
+  });
+
+  it('keeps a column of 400 cards whole in the page; a longer one holds only the cards near the view, each at its place', async () => {
+    const columnObservers = stubColumnResizeObservers();
+    const contacts = [
+      ...many(1000),
+      ...Array.from({ length: 400 }, (_, i) =>
+        makeContact({ id: 5000 + i, tier_id: 2, name: `Other ${i + 1}`, vertical_order: i }),
+      ),
+    ];
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts });
+    const region = await screen.findByRole('region', { name: 'New' });
+    expect(within(region).getByText('1000 contacts')).toBeInTheDocument();
+    const cards = (of: HTMLElement) => [...of.querySelectorAll<HTMLElement>('li[data-contact-id]')];
+    const other = screen.getByRole('region', { name: 'Colleagues' });
+    expect(cards(other)).toHaveLength(400);
+
+    // Before the column has a size: a screenful and the overscan, placed from the top, in a list
+    // as high as the whole column, each card saying where it is in the column.
+    const list = within(region).getByRole('list', { name: 'Contacts in New' });
+    expect(list.style.height).toBe(`${1000 * 158 - 8}px`);
+    const shown = cards(region);
+    expect(shown.length).toBeGreaterThan(4);
+    expect(shown.length).toBeLessThan(20);
+    shown.forEach((card, index) => {
+      expect(card.style.top).toBe(`${index * 158}px`);
+      expect(card).toHaveAttribute('aria-posinset', String(index + 1));
+      expect(card).toHaveAttribute('aria-setsize', '1000');
+    });
+
+    // Scrolled far down: the cards there take the page; a focused card stays, and keeps its focus.
+    const body = region.querySelector<HTMLElement>('.tier-column__body')!;
+    Object.defineProperty(body, 'clientHeight', { configurable: true, value: 600 });
+    act(() => columnObservers.forEach((notify) => notify()));
+    const top = screen.getByRole('button', { name: 'Person 1000' });
+    act(() => top.focus());
+    body.scrollTop = 700 * 158;
+    fireEvent.scroll(body);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Person 300' })).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Person 999' })).not.toBeInTheDocument();
+    expect(top).toHaveFocus();
+    const far = cards(region).find((card) => card.getAttribute('aria-posinset') === '701')!;
+    expect(far.style.top).toBe(`${700 * 158}px`);
+    expect(cards(region).length).toBeLessThan(20);
+    // In board order: the column's last card is the oldest.
+    body.scrollTop = 1000 * 158;
+    fireEvent.scroll(body);
+    await waitFor(() => expect(cards(region).at(-1)).toHaveAttribute('data-contact-id', '100'));
+  });
+
+  it('registers only the cards near the visible part of a long column for dragging, following the scroll', async () => {
+    const columnObservers = stubColumnResizeObservers();
+    const user = userEvent.setup();
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(60) });
+    const body = (await screen.findByRole('region', { name: 'New' })).querySelector<HTMLElement>('.tier-column__body')!;
+    Object.defineProperty(body, 'clientHeight', { configurable: true, value: 600 });
+    act(() => columnObservers.forEach((notify) => notify()));
+    // 600 px show 4 cards (158 px each) and the overscan below them are registered; the 31st is not.
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    expect(screen.getAllByRole('button', { name: /^Person / })).toHaveLength(60);
+    const far = screen.getByRole('button', { name: 'Person 31' });
+    far.focus();
+    await user.keyboard(' ');
+    expect(far).not.toHaveAttribute('aria-pressed');
+
+    body.scrollTop = 30 * 158;
+    fireEvent.scroll(body);
+    far.focus();
+    await waitFor(async () => {
+      await user.keyboard(' ');
+      expect(far).toHaveAttribute('aria-pressed', 'true');
+    });
+    await user.keyboard('{Escape}');
+  });
+
+  it('draws only the cards near the visible part; the others keep their name, and a focused card keeps its buttons', async () => {
+    const columnObservers = stubColumnResizeObservers();
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(60) });
+    const body = (await screen.findByRole('region', { name: 'New' })).querySelector<HTMLElement>('.tier-column__body')!;
+    Object.defineProperty(body, 'clientHeight', { configurable: true, value: 600 });
+    act(() => columnObservers.forEach((notify) => notify()));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Move Person 12 to...' })).not.toBeInTheDocument());
+    // Every card is in the list with its name; only those near the top (Person 60, 59...) draw
+    // their content and buttons.
+    expect(screen.getAllByRole('button', { name: /^Person / })).toHaveLength(60);
+    // A shell holds its name for assistive technology and draws nothing.
+    const shell = screen.getByRole('button', { name: 'Person 31' });
+    expect(shell.children).toHaveLength(1);
+    expect(shell.firstElementChild).toHaveClass('visually-hidden');
+    const move = screen.getByRole('button', { name: 'Move Person 59 to...' });
+    move.focus();
+
+    body.scrollTop = 30 * 158;
+    fireEvent.scroll(body);
+    await screen.findByRole('button', { name: 'Move Person 31 to...' });
+    // Scrolled far away, the focused card keeps its content, so the focus stays where it was.
+    expect(move).toBeInTheDocument();
+    expect(move).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Move Person 58 to...' })).not.toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Person 31' }).focus());
+    expect(move).not.toBeInTheDocument();
+  });
+});
