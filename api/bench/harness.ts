@@ -46,6 +46,8 @@ export interface BenchAppOptions {
   env?: Record<string, string>;
   /** `all`: one process as `npm start` runs it; `api+worker`: the api and one worker process (needs REDIS_URL). */
   roles?: 'all' | 'api+worker';
+  /** The build to start, a folder of api/ (`dist` unless given: another build measures a baseline in the same run). */
+  dist?: string;
 }
 
 export async function startBenchApp(options: BenchAppOptions = {}): Promise<BenchApp> {
@@ -76,12 +78,17 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const migrate = spawnSync(process.execPath, ['dist/cli/migrate.js', 'up'], { cwd: API_DIR, env, encoding: 'utf8' });
+    const dist = options.dist ?? 'dist';
+    const migrate = spawnSync(process.execPath, [`${dist}/cli/migrate.js`, 'up'], {
+      cwd: API_DIR,
+      env,
+      encoding: 'utf8',
+    });
     if (migrate.status !== 0) throw new Error(migrate.stderr);
     const port = await freePort();
     // BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the app under load.
     const nodeArgs = (process.env['BENCH_API_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
-    const entry = options.roles === 'api+worker' ? 'dist/main.js' : 'dist/all-roles.js';
+    const entry = options.roles === 'api+worker' ? `${dist}/main.js` : `${dist}/all-roles.js`;
     const app = spawn(process.execPath, [...nodeArgs, entry], {
       cwd: API_DIR,
       env: { ...env, PORT: String(port) },
@@ -89,7 +96,7 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     });
     children.push(app);
     if (options.roles === 'api+worker') {
-      children.push(spawn(process.execPath, ['dist/worker.js'], { cwd: API_DIR, env, stdio: 'inherit' }));
+      children.push(spawn(process.execPath, [`${dist}/worker.js`], { cwd: API_DIR, env, stdio: 'inherit' }));
     }
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/ready`);
@@ -173,8 +180,9 @@ export function connectionsCsv(count: number, prefix = 'Person'): Buffer {
 }
 
 /**
- * Imports a file through the API as the screen does: upload (preview), start, poll every 50 ms
- * until it is no longer running. Answers the time from the upload to done.
+ * Imports a file through the API as the screen does: upload, poll every 50 ms while the file is
+ * being read, start, poll every 50 ms until it is no longer running. Answers the time from the
+ * upload to done.
  */
 export async function importThroughApi(
   app: BenchApp,
@@ -194,7 +202,13 @@ export async function importThroughApi(
     body: form,
   });
   if (preview.status !== 201) throw new Error(`preview ${preview.status}: ${await preview.text()}`);
-  const { id } = (await preview.json()) as { id: string };
+  let read = (await preview.json()) as { id: string; state: string; message: string | null };
+  const id = read.id;
+  while (read.state === 'reading') {
+    await new Promise((r) => setTimeout(r, 50));
+    read = (await (await fetch(`${app.base}/api/imports/${id}`, { headers: { cookie } })).json()) as typeof read;
+  }
+  if (read.state !== 'preview') throw new Error(`preview ended ${read.state}: ${read.message}`);
   const start = await fetch(`${app.base}/api/imports/${id}/start`, {
     method: 'POST',
     headers: { cookie, 'x-csrf-token': csrf },

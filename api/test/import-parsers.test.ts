@@ -1,31 +1,48 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import yazl from 'yazl';
+import type { ImportMapping } from '@tend/contracts';
+import { TimeSlice } from '../src/infra/time/time-slice';
+import { zipOf } from './helpers/zip-of';
 import { guessMapping, linkedInDate } from '../src/modules/imports/parsers/csv-file';
 import { ImportFileError, WRONG_TYPE_MESSAGE } from '../src/modules/imports/parsers/import-file-error';
-import { readImportFile, type ReadFile } from '../src/modules/imports/parsers/read-import-file';
+import {
+  readImportFile,
+  type FileReading,
+  type ImportCard,
+  type RowProblem,
+} from '../src/modules/imports/parsers/read-import-file';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', 'imports', name));
 
-/** A zip built the way LinkedIn's data export is: a folder of CSVs, Connections.csv among them. */
-export function zipOf(entries: Record<string, Buffer | string>, compress = true): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) {
-    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name, { compress });
-  }
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
+interface ReadFile extends FileReading {
+  cards: ImportCard[];
+  errors: RowProblem[];
+}
+
+/** Reads a whole file, keeping every person and every problem it reports. */
+async function read(data: Buffer, mapping?: ImportMapping): Promise<ReadFile> {
+  const cards: ImportCard[] = [];
+  const errors: RowProblem[] = [];
+  const reading = await readImportFile(
+    data,
+    mapping,
+    {
+      card: (card) => {
+        cards.push(card);
+        return Promise.resolve();
+      },
+      problem: (problem) => errors.push(problem),
+    },
+    new TimeSlice(),
+  );
+  return { ...reading, cards, errors };
 }
 
 async function refusal(data: Buffer): Promise<string> {
   try {
-    await readImportFile(data);
+    await read(data);
   } catch (error) {
     if (error instanceof ImportFileError) return error.message;
     throw error;
@@ -35,9 +52,20 @@ async function refusal(data: Buffer): Promise<string> {
 
 const byName = (file: ReadFile, name: string) => file.cards.find((c) => c.card.name === name)?.card;
 
+/** The photo a card brought: a JPEG of 64 x 64 whose mean colour is `color` (the fixtures' README). */
+async function expectPhoto(file: ReadFile, name: string, color: string): Promise<void> {
+  const photo = file.cards.find((c) => c.card.name === name)?.photo;
+  expect(photo, name).toBeInstanceOf(Buffer);
+  const image = sharp(photo);
+  expect(await image.metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 64 });
+  const { channels } = await image.stats();
+  const expected = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+  channels.slice(0, 3).forEach((channel, i) => expect(Math.abs(channel.mean - (expected[i] ?? 0))).toBeLessThan(8));
+}
+
 describe('LinkedIn Connections.csv', () => {
   it('reads the file exactly as LinkedIn writes it: BOM, Notes lines, quotes, line breaks, non-Latin names', async () => {
-    const file = await readImportFile(fixture('linkedin-connections.csv'));
+    const file = await read(fixture('linkedin-connections.csv'));
     expect(file.format).toBe('linkedin');
     expect(file.total).toBe(9);
     expect(file.cards.map((c) => c.card.name)).toEqual([
@@ -93,7 +121,7 @@ describe('LinkedIn Connections.csv', () => {
       'Basic_LinkedInDataExport_03-01-2025/Connections.csv': fixture('linkedin-connections.csv'),
       'Basic_LinkedInDataExport_03-01-2025/messages.csv': 'FROM,TO\n',
     });
-    const file = await readImportFile(zip);
+    const file = await read(zip);
     expect(file.format).toBe('linkedin');
     expect(file.cards).toHaveLength(7);
   });
@@ -116,57 +144,82 @@ describe('LinkedIn Connections.csv', () => {
 });
 
 describe('vCard', () => {
-  it('reads Google Contacts’ vCard 3.0', async () => {
-    const file = await readImportFile(fixture('google-contacts-3.0.vcf'));
+  it('reads Google Contacts’ vCard 3.0: escaped semicolons, commas and line breaks; a photo URL is not fetched', async () => {
+    const file = await read(fixture('google-contacts-3.0.vcf'));
     expect(file.format).toBe('vcard');
     expect(file.errors).toEqual([]);
     expect(byName(file, 'Katherine Johnson')).toEqual({
       name: 'Katherine Johnson',
-      title: 'Mathematician',
+      title: 'Mathematician; Research Scientist',
       company: 'NASA',
       linked_in: 'https://www.linkedin.com/in/katherine-johnson',
       email: 'katherine@nasa.com',
       phone_number: '+1 757-555-0100',
-      connection_description: 'Met at the conference, talked about orbits.\nFollow up in spring.',
+      connection_description: 'Met at the conference, talked about orbits; trajectories by hand.\nFollow up in spring.',
     });
+    expect(file.cards.find((c) => c.card.name === 'Katherine Johnson')?.photo).toBeUndefined();
     expect(byName(file, 'Dorothy Vaughan')).toMatchObject({ company: 'NASA', email: 'dorothy@example.org' });
   });
 
-  it('reads Apple Contacts’ vCard 3.0: folded lines, escaped colons, social profiles', async () => {
-    const file = await readImportFile(fixture('apple-contacts-3.0.vcf'));
+  it('reads Apple Contacts’ vCard 3.0: folded lines, escaped colons, social profiles, a base64 photo', async () => {
+    const file = await read(fixture('apple-contacts-3.0.vcf'));
     expect(file.errors).toEqual([]);
-    expect(byName(file, 'Margaret Hamilton')).toMatchObject({
+    expect(byName(file, 'Margaret Hamilton')).toEqual({
+      name: 'Margaret Hamilton',
       title: 'Director of Software Engineering for the Apollo Guidance Computer',
       company: 'MIT Instrumentation Laboratory',
       linked_in: 'https://www.linkedin.com/in/margaret-hamilton/',
       email: 'margaret@mit.com',
       phone_number: '+1 617 555 0142',
+      connection_description:
+        'Knows everyone in flight software, introduced by Ada.\nAsk about the "Lauren bug"; she tells it best.',
     });
+    await expectPhoto(file, 'Margaret Hamilton', '#c0392b');
     expect(byName(file, 'Åsa Björk')).toMatchObject({ linked_in: 'http://www.linkedin.com/in/asa-bjork' });
     expect(file.cards.find((c) => c.card.name === 'Åsa Björk')?.keys).toContain(
       'li:https://www.linkedin.com/in/asa-bjork',
     );
   });
 
-  it('reads Outlook’s vCard 2.1: quoted-printable (with soft line breaks) and bare parameters', async () => {
-    const file = await readImportFile(fixture('outlook-contacts-2.1.vcf'));
+  it('reads Outlook’s vCard 2.1: quoted-printable (with soft line breaks), bare parameters, a BASE64 photo', async () => {
+    const file = await read(fixture('outlook-contacts-2.1.vcf'));
     expect(file.errors).toEqual([]);
     expect(file.cards[0]?.card).toEqual({
       name: 'Jürgen Müller',
-      title: 'Vertriebsleiter',
+      title: 'Vertriebsleiter, Geschäftsbereich Automatisierung und Antriebe',
       company: 'Siemens AG',
       linked_in: 'https://www.linkedin.com/in/juergen-mueller',
       email: 'juergen.mueller@siemens.com',
       phone_number: '+49 89 555 0100',
       connection_description: 'Kennengelernt auf der Hannover Messe.\r\nMag Kaffee, keinen Tee.',
     });
+    await expectPhoto(file, 'Jürgen Müller', '#2e86c1');
   });
 
-  it('reads vCard 4.0 (Nextcloud): folded lines, tel: URIs, several cards', async () => {
-    const file = await readImportFile(fixture('nextcloud-contacts-4.0.vcf'));
+  it('reads Android’s vCard 2.1: quoted-printable UTF-8 split across a soft break, \\; escapes, a BASE64 photo', async () => {
+    const file = await read(fixture('android-contacts-2.1.vcf'));
     expect(file.errors).toEqual([]);
     expect(file.total).toBe(2);
+    expect(byName(file, '吳健雄')).toEqual({
+      name: '吳健雄',
+      title: 'Professor of Physics; Experimentalist',
+      company: 'Columbia University',
+      email: 'wu@columbia.com',
+      phone_number: '+1 212-555-0199',
+      connection_description: "Met at the APS meeting in Zürich.\nBeta decay, parity; ask about Ms. Wu's lab.",
+    });
+    await expectPhoto(file, '吳健雄', '#27ae60');
+    expect(byName(file, 'Marie Curie')).toEqual({ name: 'Marie Curie', phone_number: '+33 1 55 55 01 00' });
+  });
+
+  it('reads vCard 4.0 (Nextcloud): folded lines, tel: URIs, several cards, a data: URI photo', async () => {
+    const file = await read(fixture('nextcloud-contacts-4.0.vcf'));
+    expect(file.errors).toEqual([]);
+    expect(file.total).toBe(2);
+    await expectPhoto(file, 'Hedy Lamarr', '#e67e22');
     expect(byName(file, 'Hedy Lamarr')).toMatchObject({
+      title: 'Inventor',
+      company: 'Frequency Hopping Ltd.',
       phone_number: '+1-310-555-0123',
       email: 'hedy@example.com',
       connection_description:
@@ -184,7 +237,7 @@ describe('vCard', () => {
 
 describe('generic CSV', () => {
   it('reads Google Contacts’ CSV, guessing the columns from the header', async () => {
-    const file = await readImportFile(fixture('google-contacts.csv'));
+    const file = await read(fixture('google-contacts.csv'));
     expect(file.format).toBe('csv');
     expect(file.mapping).toEqual({
       first_name: 'First Name',
@@ -211,14 +264,14 @@ describe('generic CSV', () => {
 
   it('uses the mapping it is given', async () => {
     const data = Buffer.from('Who,Where,Mail\nAda Lovelace,Analytical Engines,ADA@example.com\n');
-    expect((await readImportFile(data)).mapping).toEqual({});
-    const file = await readImportFile(data, { name: 'Who', company: 'Where', email: 'Mail' });
+    expect((await read(data)).mapping).toEqual({});
+    const file = await read(data, { name: 'Who', company: 'Where', email: 'Mail' });
     expect(file.cards[0]?.card).toEqual({
       name: 'Ada Lovelace',
       company: 'Analytical Engines',
       email: 'ada@example.com',
     });
-    expect((await readImportFile(data)).errors[0]?.message).toBe(
+    expect((await read(data)).errors[0]?.message).toBe(
       'No column is mapped to the name: choose the column that holds it.',
     );
   });

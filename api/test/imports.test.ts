@@ -1,9 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import type { Contact, Export, Import, Tier } from '@tend/contracts';
 import { describe, expect, it } from 'vitest';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { readZip } from '@tend/test-kit';
 import type { ApiClient } from './helpers/api-client';
 import { countStatements } from './helpers/query-counter';
@@ -12,6 +16,8 @@ import { UNTHROTTLED_SIGNUPS, useTestApp } from './helpers/test-app';
 let counter = 0;
 const app = useTestApp({
   ...UNTHROTTLED_SIGNUPS,
+  // Many previews per user here; the limit itself is tested in import-safety.test.ts.
+  THROTTLE_IMPORT_PREVIEWS_PER_USER: '1000',
   // A failing batch is retried 5 times before the import is marked failed: quickly, here.
   JOB_RETRY_DELAY_MS: '5',
 });
@@ -37,22 +43,32 @@ function upload(
   return req.attach('file', file, { filename, contentType: 'text/csv' });
 }
 
-async function preview(client: ApiClient, file: Buffer, fields: Record<string, string | number>): Promise<Import> {
-  const res = await upload(client, file, fields);
-  if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as Import;
-}
-
-async function settle(client: ApiClient, id: string, timeoutMs = 30_000): Promise<Import> {
+/** Polls the import while it is in `state` (being read, or running); answers it once it is not. */
+async function settle(client: ApiClient, id: string, state: 'reading' | 'running' = 'running', timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await client.get(`/api/imports/${id}`);
     expect(res.status).toBe(200);
     const body = res.body as Import;
-    if (body.state !== 'running') return body;
-    if (Date.now() > deadline) throw new Error(`import ${id} still running: ${JSON.stringify(body)}`);
+    if (body.state !== state) return body;
+    if (Date.now() > deadline) throw new Error(`import ${id} still ${state}: ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Uploads a file (answered at once, while it is read) and waits until it has been read. */
+async function read(client: ApiClient, file: Buffer, fields: Record<string, string | number>): Promise<Import> {
+  const res = await upload(client, file, fields);
+  if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  expect((res.body as Import).state).toBe('reading');
+  return settle(client, (res.body as Import).id, 'reading');
+}
+
+/** The preview of a readable file. */
+async function preview(client: ApiClient, file: Buffer, fields: Record<string, string | number>): Promise<Import> {
+  const seen = await read(client, file, fields);
+  if (seen.state !== 'preview') throw new Error(`not a preview: ${JSON.stringify(seen)}`);
+  return seen;
 }
 
 async function runImport(client: ApiClient, id: string): Promise<Import> {
@@ -60,6 +76,30 @@ async function runImport(client: ApiClient, id: string): Promise<Import> {
   expect(started.status).toBe(202);
   expect((started.body as Import).state).toBe('running');
   return settle(client, id);
+}
+
+/** A GET whose answer is bytes (a photo, a zip). */
+function getBytes(client: ApiClient, url: string) {
+  return client.raw
+    .get(url)
+    .buffer(true)
+    .parse((response, callback) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () => callback(null, Buffer.concat(chunks)));
+    });
+}
+
+/** The card's photo, as the API serves it: the upload's re-encoding (WebP, 64 x 64) of a photo of one `color`. */
+async function expectPhoto(client: ApiClient, card: Contact | undefined, color: string): Promise<void> {
+  expect(card?.photo_url, card?.name).toBeTruthy();
+  const res = await getBytes(client, `/api/contacts/${card?.id}/photo`);
+  expect(res.status).toBe(200);
+  const image = sharp(res.body as Buffer);
+  expect(await image.metadata()).toMatchObject({ format: 'webp', width: 64, height: 64 });
+  const { channels } = await image.stats();
+  const expected = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+  channels.slice(0, 3).forEach((channel, i) => expect(Math.abs(channel.mean - (expected[i] ?? 0))).toBeLessThan(10));
 }
 
 async function board(client: ApiClient): Promise<Contact[]> {
@@ -100,14 +140,7 @@ async function exportZip(client: ApiClient): Promise<{ files: Map<string, Buffer
     await new Promise((r) => setTimeout(r, 50));
   }
   expect(done.state).toBe('ready');
-  const download = await client.raw
-    .get(done.download_url ?? '')
-    .buffer(true)
-    .parse((response, callback) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (c: Buffer) => chunks.push(c));
-      response.on('end', () => callback(null, Buffer.concat(chunks)));
-    });
+  const download = await getBytes(client, done.download_url ?? '');
   expect(download.status).toBe(200);
   expect(download.headers['content-type']).toBe('application/zip');
   return { files: await readZip(download.body as Buffer), done };
@@ -118,7 +151,9 @@ describe('preview', () => {
     const { client, userId, tier } = await person();
     const res = await upload(client, fixture('linkedin-connections.csv'), { tier_id: tier });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    // Answered at once, before the file is read: the counts follow once it has been.
+    expect(res.body).toMatchObject({ state: 'reading', total: 0, new: 0, errors: [], contact_ids: null });
+    expect(await settle(client, (res.body as Import).id, 'reading')).toMatchObject({
       id: expect.any(String),
       state: 'preview',
       format: 'linkedin',
@@ -141,7 +176,7 @@ describe('preview', () => {
     expect(await cardCount(userId)).toBe(0);
   });
 
-  it('answers 400 with a sentence for a file it cannot read, and 404 for another user’s column', async () => {
+  it('ends a file it cannot read with a sentence, answers 400 for a bad request and 404 for another user’s column', async () => {
     const { client, userId, tier } = await person();
     const cases: [Buffer, string][] = [
       [fixture('broken-quote.csv'), 'Row 2 could not be read: a quoted field is never closed.'],
@@ -150,10 +185,13 @@ describe('preview', () => {
       [Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'This file is not a CSV, a vCard (.vcf) or a LinkedIn'],
     ];
     for (const [file, message] of cases) {
-      const res = await upload(client, file, { tier_id: tier });
-      expect(res.status).toBe(400);
-      expect(res.body.errors[0]).toContain(message);
+      const seen = await read(client, file, { tier_id: tier });
+      expect(seen).toMatchObject({ state: 'failed', total: 0, to_process: 0, processed: 0, errors: [] });
+      expect(seen.message).toContain(message);
     }
+    const empty = await upload(client, Buffer.alloc(0), { tier_id: tier });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual(['The file is empty.']);
     const none = await client.raw
       .post('/api/imports')
       .set('X-CSRF-Token', client.csrfToken)
@@ -173,10 +211,14 @@ describe('preview', () => {
     const foreign = await upload(client, fixture('linkedin-connections.csv'), { tier_id: other.tier });
     expect(foreign.status).toBe(404);
     expect(await cardCount(userId)).toBe(0);
-    const [row] = await app.db.query<{ n: number }>('select count(*)::int as n from imports where user_id = $1', [
-      userId,
-    ]);
-    expect(row?.n).toBe(0);
+    // Only the files that were read (and failed) were kept, with no rows and no uploaded file left.
+    const [row] = await app.db.query<{ imports: number; rows: number; files: number }>(
+      `select count(*)::int as imports, count(upload_key)::int as files,
+              (select count(*)::int from import_rows r join imports i on i.id = r.import_id where i.user_id = $1) as rows
+         from imports where user_id = $1`,
+      [userId],
+    );
+    expect(row).toEqual({ imports: cases.length, rows: 0, files: 0 });
   });
 
   it('maps a generic CSV’s columns: guessed from the header, or as the screen sends them', async () => {
@@ -194,9 +236,11 @@ describe('preview', () => {
       mapping: JSON.stringify({ name: 'Who', company: 'Where', email: 'Mail' }),
     });
     expect(mapped).toMatchObject({ new: 1, unreadable: 0, mapping: { name: 'Who', company: 'Where', email: 'Mail' } });
-    const wrong = await upload(client, odd, { tier_id: tier, mapping: JSON.stringify({ name: 'Nobody' }) });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.errors).toEqual(['The mapping names a column "Nobody" the file does not have.']);
+    const wrong = await read(client, odd, { tier_id: tier, mapping: JSON.stringify({ name: 'Nobody' }) });
+    expect(wrong).toMatchObject({
+      state: 'failed',
+      message: 'The mapping names a column "Nobody" the file does not have.',
+    });
   });
 });
 
@@ -209,7 +253,10 @@ describe('import', () => {
     const first = await preview(client, fixture('linkedin-connections.csv'), { tier_id: target });
     const done = await runImport(client, first.id);
     expect(done).toMatchObject({ state: 'done', imported: 7, skipped: 0, updated: 0, processed: 7, to_process: 7 });
-    expect(done.contact_ids).toHaveLength(7);
+    // The poll carries a count; the ids come when asked for.
+    expect(done.contact_ids).toBeNull();
+    const withIds = (await client.get(`/api/imports/${first.id}?include=ids`)).body as Import;
+    expect(withIds.contact_ids).toHaveLength(7);
     const column = (await board(client)).filter((c) => c.tier_id === target);
     expect(column.map((c) => c.name)).toEqual([
       'Ada Lovelace',
@@ -228,7 +275,7 @@ describe('import', () => {
       email: 'ada@analytical.com',
       date_connected: '2023-03-07',
     });
-    expect(new Set(done.contact_ids)).toEqual(new Set(column.slice(0, 7).map((c) => c.id)));
+    expect(new Set(withIds.contact_ids)).toEqual(new Set(column.slice(0, 7).map((c) => c.id)));
 
     // The same file again: everyone is recognised but Jean-Luc, whose /pub/ address cannot be made
     // canonical and who has no email: nothing identifies him, so he comes again.
@@ -387,8 +434,17 @@ describe('import', () => {
         }
       });
     };
-    const smallStatements = (await statementsFor(small)).filter((q) => !/from "users"/.test(q));
-    const largeStatements = (await statementsFor(large)).filter((q) => !/from "users"/.test(q));
+    // The scheduler's tasks (prune-imports runs every 15 minutes) would be counted too: held meanwhile.
+    const cron = [...app.running.app.get(SchedulerRegistry).getCronJobs().values()];
+    for (const job of cron) void job.stop();
+    let smallStatements: string[];
+    let largeStatements: string[];
+    try {
+      smallStatements = (await statementsFor(small)).filter((q) => !/from "users"/.test(q));
+      largeStatements = (await statementsFor(large)).filter((q) => !/from "users"/.test(q));
+    } finally {
+      for (const job of cron) job.start();
+    }
     expect(largeStatements).toHaveLength(smallStatements.length);
     expect(smallStatements.length).toBeLessThan(25);
     expect(await cardCount(large.userId)).toBe(6000);
@@ -521,11 +577,207 @@ describe('export', () => {
       const seen = await preview(other.client, files.get(name) ?? Buffer.alloc(0), { tier_id: other.tier });
       expect(seen, name).toMatchObject({ new: 3, unreadable: 0, errors: [] });
       expect((await runImport(other.client, seen.id)).imported).toBe(3);
-      const back = (await board(other.client)).map(fields);
+      const cards = await board(other.client);
+      const back = cards.map(fields);
       expect(new Set(back.map((c) => JSON.stringify(c))), name).toEqual(
         new Set(original.map((c) => JSON.stringify(c))),
       );
+      // The vCard carries the photo too (a JPEG data: URI); the CSV names its file in the zip.
+      const ada = cards.find((c) => c.name === 'Ada Lovelace');
+      if (name === 'contacts.vcf') await expectPhoto(other.client, ada, '#2f5d50');
+      else expect(ada?.photo_url).toBeNull();
     }
+    const vcf = files.get('contacts.vcf')?.toString() ?? '';
+    expect(vcf).toContain('\r\nPHOTO:data:image/jpeg;base64,');
+    expect(vcf.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+  });
+
+  it('imports vCards from Apple, Google, Outlook, Android and Nextcloud: names, titles, companies, notes and photos', async () => {
+    const { client, tier } = await person();
+    for (const name of [
+      'apple-contacts-3.0.vcf',
+      'google-contacts-3.0.vcf',
+      'outlook-contacts-2.1.vcf',
+      'android-contacts-2.1.vcf',
+      'nextcloud-contacts-4.0.vcf',
+    ]) {
+      const seen = await preview(client, fixture(name), { tier_id: tier });
+      expect(seen, name).toMatchObject({ format: 'vcard', unreadable: 0 });
+      expect((await runImport(client, seen.id)).state, name).toBe('done');
+    }
+    const cards = await board(client);
+    const card = (name: string) => cards.find((c) => c.name === name);
+    expect(card('Margaret Hamilton')).toMatchObject({
+      title: 'Director of Software Engineering for the Apollo Guidance Computer',
+      company: 'MIT Instrumentation Laboratory',
+      connection_description:
+        'Knows everyone in flight software, introduced by Ada.\nAsk about the "Lauren bug"; she tells it best.',
+    });
+    await expectPhoto(client, card('Margaret Hamilton'), '#c0392b');
+    expect(card('Katherine Johnson')).toMatchObject({
+      title: 'Mathematician; Research Scientist',
+      company: 'NASA',
+      connection_description: 'Met at the conference, talked about orbits; trajectories by hand.\nFollow up in spring.',
+      photo_url: null,
+    });
+    expect(card('Jürgen Müller')).toMatchObject({
+      title: 'Vertriebsleiter, Geschäftsbereich Automatisierung und Antriebe',
+      company: 'Siemens AG',
+      connection_description: 'Kennengelernt auf der Hannover Messe.\r\nMag Kaffee, keinen Tee.',
+    });
+    await expectPhoto(client, card('Jürgen Müller'), '#2e86c1');
+    expect(card('吳健雄')).toMatchObject({
+      title: 'Professor of Physics; Experimentalist',
+      company: 'Columbia University',
+      connection_description: "Met at the APS meeting in Zürich.\nBeta decay, parity; ask about Ms. Wu's lab.",
+    });
+    await expectPhoto(client, card('吳健雄'), '#27ae60');
+    expect(card('Hedy Lamarr')).toMatchObject({ title: 'Inventor', company: 'Frequency Hopping Ltd.' });
+    await expectPhoto(client, card('Hedy Lamarr'), '#e67e22');
+    // The same file twice, both previewed before either runs: each stores Margaret's photo; the
+    // second run finds her on the board, and the photo it did not use is deleted.
+    const other = await person();
+    const first = await preview(other.client, fixture('apple-contacts-3.0.vcf'), { tier_id: other.tier });
+    const second = await preview(other.client, fixture('apple-contacts-3.0.vcf'), { tier_id: other.tier });
+    expect(second).toMatchObject({ new: 2, duplicates: 0 });
+    expect(await runImport(other.client, first.id)).toMatchObject({ imported: 2 });
+    expect(await runImport(other.client, second.id)).toMatchObject({ imported: 0, skipped: 2 });
+    await expectPhoto(
+      other.client,
+      (await board(other.client)).find((c) => c.name === 'Margaret Hamilton'),
+      '#c0392b',
+    );
+    // Every photo file belongs to a card, or to a preview not yet run: none is left behind.
+    const kept = await app.db.query<{ key: string }>(
+      'select photo_key as key from contacts where photo_key is not null union select photo_key from import_rows where photo_key is not null',
+    );
+    const files = readdirSync(join(app.config.storageDir, 'photos')).map((file) => `photos/${file}`);
+    expect(new Set(files)).toEqual(new Set(kept.map((row) => row.key)));
+  });
+
+  it('writes CSVs that Python and Node read alike, formulas neutralised, and that import back to the same board', async () => {
+    const { client, tiers } = await person();
+    // Line breaks (LF, CRLF), quotes, commas and semicolons in every text field; each formula start.
+    const people = [
+      {
+        name: '=HYPERLINK("http://evil.example","Click"), me; now\nplease',
+        title: '+Head of "Wind", North; South\nand more',
+        company: '-Ørsted; "A/S",\r\nR&D',
+        phone_number: '+45 99 55 11 11',
+        connection_description: '@here: met at the summit, "quoted";\nsecond line\r\nthird line',
+        tier_id: tiers[0]?.id,
+      },
+      {
+        name: '\'=1+1, already quoted; "twice"\nreally',
+        title: '\'plain apostrophe, "quoted"; then\na break',
+        company: 'Plain; "Company", Inc.\nLtd.',
+        phone_number: '-',
+        connection_description: '\'\'@two quotes first, then text;\n"end"',
+        tier_id: tiers[1]?.id,
+      },
+    ];
+    const made: Contact[] = [];
+    for (const body of people) {
+      const res = await client.post('/api/contacts', body);
+      expect(res.status).toBe(201);
+      made.push(res.body as Contact);
+    }
+    for (const notes of [
+      '=cmd|" /C calc"!A0',
+      '+1, "quoted"; ok\nnext',
+      '-minus',
+      '@sum(1,2)',
+      '\tTab first',
+      '\rCR first',
+    ]) {
+      const res = await client.post('/api/interactions', {
+        contact_id: made[0]?.id,
+        date_contacted: '2024-01-05',
+        contact_method: 'Email',
+        notes,
+        next_contact_date: '2099-01-01',
+      });
+      expect(res.status).toBe(201);
+    }
+    const { files } = await exportZip(client);
+    const dir = mkdtempSync(join(tmpdir(), 'tend-csv-'));
+    try {
+      for (const name of ['contacts.csv', 'interactions.csv', 'notifications.csv']) {
+        const data = files.get(name) ?? Buffer.alloc(0);
+        const node: string[][] = parseCsv(data, { bom: true });
+        writeFileSync(join(dir, name), data);
+        const python = JSON.parse(
+          execFileSync(
+            'python3',
+            [
+              '-c',
+              "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8-sig')))))",
+              join(dir, name),
+            ],
+            { encoding: 'utf8' },
+          ),
+        ) as string[][];
+        // RFC 4180: both read the same rows, none split at a line break inside a field.
+        expect(python, name).toEqual(node);
+        for (const row of node.slice(1)) {
+          expect(row, name).toHaveLength(node[0]?.length ?? -1);
+          for (const cell of row) expect(cell, `${name}: ${cell}`).not.toMatch(/^[=+\-@\t\r]/);
+        }
+      }
+      const contacts = parseCsv<Record<string, string>>(files.get('contacts.csv') ?? Buffer.alloc(0), {
+        bom: true,
+        columns: true,
+      });
+      const first = contacts.find((row) => row['id'] === String(made[0]?.id));
+      expect(first).toMatchObject({
+        name: `'${people[0]?.name}`,
+        title: `'${people[0]?.title}`,
+        company: `'${people[0]?.company}`,
+        phone_number: `'${people[0]?.phone_number}`,
+        connection_description: `'${people[0]?.connection_description}`,
+      });
+      const second = contacts.find((row) => row['id'] === String(made[1]?.id));
+      expect(second).toMatchObject({
+        name: `'${people[1]?.name}`,
+        title: people[1]?.title,
+        company: people[1]?.company,
+        phone_number: `'-`,
+        connection_description: `'${people[1]?.connection_description}`,
+      });
+      const notes = parseCsv<Record<string, string>>(files.get('interactions.csv') ?? Buffer.alloc(0), {
+        bom: true,
+        columns: true,
+      }).map((row) => row['notes']);
+      expect(notes.sort()).toEqual(
+        [
+          '\'=cmd|" /C calc"!A0',
+          '\'+1, "quoted"; ok\nnext',
+          "'-minus",
+          "'@sum(1,2)",
+          "'\tTab first",
+          "'\rCR first",
+        ].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // Our own export imports back as it was: the quotes the export added come off, no others.
+    const fields = (c: Contact) => ({
+      name: c.name,
+      title: c.title,
+      company: c.company,
+      phone_number: c.phone_number,
+      connection_description: c.connection_description,
+    });
+    const other = await person();
+    const seen = await preview(other.client, files.get('contacts.csv') ?? Buffer.alloc(0), { tier_id: other.tier });
+    expect(seen).toMatchObject({ new: 2, unreadable: 0, errors: [] });
+    expect((await runImport(other.client, seen.id)).imported).toBe(2);
+    const back = (await board(other.client)).map(fields);
+    expect(new Set(back.map((c) => JSON.stringify(c)))).toEqual(
+      new Set((await board(client)).map((c) => JSON.stringify(fields(c)))),
+    );
   });
 
   it('an expired link answers 410', async () => {

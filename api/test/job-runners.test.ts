@@ -81,6 +81,14 @@ class ImportHandler implements JobHandler<'imports', 'import.run'> {
   }
 }
 
+@HandlesJob('imports', 'import.read')
+@Injectable()
+class ReadImportHandler implements JobHandler<'imports', 'import.read'> {
+  handle(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 @HandlesJob('imports', 'export.build')
 @Injectable()
 class ExportHandler implements JobHandler<'imports', 'export.build'> {
@@ -438,14 +446,52 @@ describe('the worker’s handlers', () => {
     expect(String(error)).toContain('No module loaded in this process declares the queue "reminders"');
   });
 
+  it('boot when two modules declare one queue as the same declaration (as imports and exports declare `imports`)', async () => {
+    const jobs = [declareJobs({ queues: [MAIL, REMINDERS] })];
+    const error = await bootError({
+      imports: [
+        testOrmModule(database),
+        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10, jobs }),
+        JobsModule.declare(declareJobs({ queues: [MAIL] })),
+        JobsModule.declare(declareJobs({ queues: [MAIL, REMINDERS] })),
+        JobWorkerModule.forRoot({ bullmq: false, jobs }),
+      ],
+      providers: [RecordingHandler, ReminderHandler],
+    });
+    expect(error).toBeUndefined();
+  });
+
+  it('refuse to boot when two modules declare different queues of one name', async () => {
+    const jobs = [declareJobs({ queues: [MAIL, REMINDERS] })];
+    const error = await bootError({
+      imports: [
+        testOrmModule(database),
+        QueueModule.forRoot({ redisUrl: undefined, prefix: 'x', retryDelayMs: 10, jobs }),
+        JobsModule.declare(declareJobs({ queues: [MAIL] })),
+        JobsModule.declare(declareJobs({ queues: [{ ...MAIL }, REMINDERS] })),
+        JobWorkerModule.forRoot({ bullmq: false, jobs }),
+      ],
+      providers: [RecordingHandler, ReminderHandler],
+    });
+    expect(String(error)).toContain('Two modules declare a queue named "mail"');
+  });
+
   it('boot when every declared job has exactly one handler', async () => {
     expect(
       await boot(
-        [RecordingHandler, ReminderHandler, ImportHandler, ExportHandler, DraftHandler, BillingHandler],
+        [
+          RecordingHandler,
+          ReminderHandler,
+          ReadImportHandler,
+          ImportHandler,
+          ExportHandler,
+          DraftHandler,
+          BillingHandler,
+        ],
         [
           MAIL,
           REMINDERS,
-          only(IMPORTS_QUEUE, 'import.run', 'export.build'),
+          only(IMPORTS_QUEUE, 'import.read', 'import.run', 'export.build'),
           AI,
           only(BILLING_QUEUE, 'billing.sync-customers'),
         ],

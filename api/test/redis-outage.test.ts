@@ -39,6 +39,13 @@ describe('with Redis down', () => {
       .field('tier_id', String(tier?.id))
       .attach('file', csv, { filename: 'people.csv', contentType: 'text/csv' });
     expect(preview.status).toBe(201);
+    // Without a queue the file is read in the api's own process: the preview still comes.
+    let state = preview.body.state as string;
+    for (let i = 0; state === 'reading' && i < 200; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = (await client.get(`/api/imports/${preview.body.id}`)).body.state as string;
+    }
+    expect(state).toBe('preview');
     const started = await client.post(`/api/imports/${preview.body.id}/start`);
     expect(started.status).toBe(503);
     expect(started.body.errors).toEqual(['The import could not be started just now. Please try again in a moment.']);

@@ -21,6 +21,7 @@ import { ExtensionTokensModule } from '../modules/extension-tokens/extension-tok
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 import { BillingModule } from '../modules/billing/billing.module';
 import { ContactsModule } from '../modules/contacts/contacts.module';
+import { ExportsModule } from '../modules/exports/exports.module';
 import { HealthModule } from '../modules/health/health.module';
 import { ImportsModule } from '../modules/imports/imports.module';
 import { InteractionsModule } from '../modules/interactions/interactions.module';
@@ -72,6 +73,7 @@ class HttpModule {
         AiModule,
         BillingModule,
         ImportsModule,
+        ExportsModule,
         HealthModule,
         ExtensionTokensModule,
       ],

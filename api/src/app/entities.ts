@@ -11,8 +11,9 @@ import { TaskRun } from '../infra/schedule/task-run.entity';
 import { Interaction } from '../modules/interactions/interaction.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { ReminderDelivery } from '../modules/reminders/reminder-delivery.entity';
+import { ImportRow } from '../modules/imports/import-row.entity';
 import { ImportRun } from '../modules/imports/import-run.entity';
-import { DataExport } from '../modules/imports/data-export.entity';
+import { DataExport } from '../modules/exports/data-export.entity';
 import { ExtensionToken } from '../modules/extension-tokens/extension-token.entity';
 
 /** Every entity, listed once, so builds never depend on file globs. */
@@ -29,6 +30,7 @@ export const ENTITIES = [
   Notification,
   ReminderDelivery,
   ImportRun,
+  ImportRow,
   DataExport,
   BillingSubscription,
   StripeEvent,

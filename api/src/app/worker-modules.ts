@@ -2,6 +2,7 @@ import type { ModuleJobs, WorkerModuleClass } from '../infra/queue/job-declarati
 import { AiWorkerModule } from '../modules/ai/jobs/ai-worker.module';
 import { AuthWorkerModule } from '../modules/auth/jobs/auth-worker.module';
 import { BillingWorkerModule } from '../modules/billing/jobs/billing-worker.module';
+import { ExportsWorkerModule } from '../modules/exports/jobs/exports-worker.module';
 import { ImportsWorkerModule } from '../modules/imports/jobs/imports-worker.module';
 import { MailWorkerModule } from '../modules/mail/jobs/mail-worker.module';
 import { RemindersWorkerModule } from '../modules/reminders/jobs/reminders-worker.module';
@@ -17,6 +18,7 @@ export const WORKER_MODULES: readonly WorkerModuleClass[] = [
   AuthWorkerModule,
   RemindersWorkerModule,
   ImportsWorkerModule,
+  ExportsWorkerModule,
   AiWorkerModule,
   BillingWorkerModule,
 ];

@@ -74,6 +74,8 @@ export interface AppConfig {
     extensionConnectsPerUser: number;
     /** Refused extension tokens per IP and 15 minutes. */
     extensionTokenFailuresPerIp: number;
+    /** Files uploaded for an import preview per user and minute. */
+    importPreviewsPerUser: number;
   };
 }
 
@@ -174,6 +176,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
       emailPerAddress: env.THROTTLE_EMAIL_PER_ADDRESS,
       extensionConnectsPerUser: env.THROTTLE_EXTENSION_CONNECTS_PER_USER,
       extensionTokenFailuresPerIp: env.THROTTLE_EXTENSION_TOKEN_FAILURES_PER_IP,
+      importPreviewsPerUser: env.THROTTLE_IMPORT_PREVIEWS_PER_USER,
     },
   };
 }

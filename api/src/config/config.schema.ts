@@ -101,6 +101,7 @@ export const envSchema = z
     THROTTLE_EMAIL_PER_ADDRESS: positiveInt(5),
     THROTTLE_EXTENSION_CONNECTS_PER_USER: positiveInt(10),
     THROTTLE_EXTENSION_TOKEN_FAILURES_PER_IP: positiveInt(30),
+    THROTTLE_IMPORT_PREVIEWS_PER_USER: positiveInt(6),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

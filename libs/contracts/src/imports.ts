@@ -3,8 +3,10 @@ import { CONTACT_FIELDS, IMPORTABLE_CONTACT_FIELDS, type ImportableContactField 
 
 /**
  * Imports and exports: `POST /api/imports` (multipart `file`, `tier_id`, optional `on_duplicate`
- * and `mapping`) previews a file without writing any card; `POST /api/imports/{id}/start` runs it
- * (202); `GET /api/imports/{id}` reports it; `POST /api/imports/{id}/cancel` stops it.
+ * and `mapping`) stores the file and answers the import while it is `reading`; a job reads it and
+ * makes the preview without writing any card (poll `GET /api/imports/{id}` until it is no longer
+ * `reading`); `POST /api/imports/{id}/start` runs it (202); `GET /api/imports/{id}` reports it
+ * (`?include=ids` adds the ids of the cards it added); `POST /api/imports/{id}/cancel` stops it.
  * `POST /api/exports` builds a zip of everything (202); `GET /api/exports/{id}` reports it and, once
  * ready, gives a single-use download link that expires.
  */
@@ -13,6 +15,11 @@ import { CONTACT_FIELDS, IMPORTABLE_CONTACT_FIELDS, type ImportableContactField 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** A LinkedIn data-export ZIP may unpack its `Connections.csv` to at most this many bytes (a zip bomb answers 400). */
 export const IMPORT_ZIP_MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
+/**
+ * People read from one file at most: LinkedIn lets a member have at most 30,000 connections, so no
+ * export of theirs holds more; a larger file is refused rather than read without end.
+ */
+export const IMPORT_MAX_ROWS = 30_000;
 /** Rows written to the board per batch (one board write each). */
 export const IMPORT_BATCH_SIZE = 1_000;
 /** At most this many row problems are listed (`unreadable` counts them all). */
@@ -21,7 +28,11 @@ export const IMPORT_MAX_LISTED_ERRORS = 100;
 export const IMPORT_FORMATS = ['linkedin', 'vcard', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export const IMPORT_STATES = ['preview', 'running', 'done', 'failed', 'cancelled'] as const;
+/**
+ * `reading`: the file is being read (the preview's counts are not known yet); `failed` before any
+ * preview (nothing to process): the file could not be read, and `message` says why.
+ */
+export const IMPORT_STATES = ['reading', 'preview', 'running', 'done', 'failed', 'cancelled'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
 
 export const ON_DUPLICATE = ['skip', 'update'] as const;
@@ -128,8 +139,11 @@ export const importSchema = z.object({
   stopped_at_row: z.number().int().nullable(),
   /** One sentence about how it ended (failure, cancel, the free plan's limit); null while all is well. */
   message: z.string().nullable(),
-  /** The ids of the cards this import added (for the board's "what came in" filter). */
-  contact_ids: z.array(z.number()),
+  /**
+   * The ids of the cards this import added (for the board's "what came in" filter), only when asked
+   * for with `?include=ids` (null otherwise: `imported` counts them; a poll need not carry them).
+   */
+  contact_ids: z.array(z.number()).nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });

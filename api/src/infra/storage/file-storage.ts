@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
@@ -29,6 +29,10 @@ export class FileStorage {
     const path = this.pathOf(key);
     await mkdir(join(path, '..'), { recursive: true });
     await writeFile(path, data, { mode: 0o600 });
+  }
+
+  async read(key: string): Promise<Buffer> {
+    return readFile(this.pathOf(key));
   }
 
   /** A stream that writes a new file (its folder made first). */

@@ -3,6 +3,12 @@ import type { SignedInUser } from '../users/signed-in-user-cache';
 import type { BoardTransactions } from './board-transactions';
 import * as sql from './board.queries';
 
+/** Where a new card goes: its column, and its order there (higher is nearer the top). */
+export interface CardPlace<Column> {
+  column: Column;
+  verticalOrder: number;
+}
+
 /** Whose board a change is to: the user, and the plan that decides the card allowance. */
 export type BoardOwner = Pick<SignedInUser, 'id' | 'plan'>;
 
@@ -16,8 +22,9 @@ export async function roomLeft(em: EntityManager, userId: number, limit: number 
 /**
  * One change to a board, handed to the work of `BoardService.change`. The work writes its own
  * module's rows through `em`, the change's transaction (a card's fields, a column's name, an
- * import's progress); the board's placement, a card's column and order, is written only by the
- * operations here and by `BoardService`'s moves, which take the locks it needs.
+ * import's progress); the board's placement, a card's column and order, is decided only by the
+ * operations here and by `BoardService`'s moves, which take the locks it needs (`insertCards` hands
+ * the places it decided to the caller's one insert).
  */
 export class BoardChange {
   /** Made by `BoardService.change` only, inside its transaction. */
@@ -39,11 +46,29 @@ export class BoardChange {
    * looked up when there is none); its lock is taken, as every writer of its orders takes it, then
    * `make` builds each card's row at its order, and they are inserted in one statement.
    */
-  async addCards<Card, Row extends object, Column extends { id: number }>(
+  addCards<Card, Row extends object, Column extends { id: number }>(
     column: () => Promise<Column>,
     cards: readonly Card[],
-    make: (card: Card, place: { column: Column; verticalOrder: number }) => Row,
+    make: (card: Card, place: CardPlace<Column>) => Row,
   ): Promise<{ created: Row[]; room: number }> {
+    return this.insertCards(column, cards, async (target, placed) => {
+      const created = placed.map(({ card, verticalOrder }) => make(card, { column: target, verticalOrder }));
+      await this.em.persist(created).flush();
+      return created;
+    });
+  }
+
+  /**
+   * `addCards` for a caller that writes the cards itself, in one statement of its own rather than
+   * through the unit of work (an import's batch of 1,000: `ContactsService.insertCards`): the same
+   * room, column lock and orders, then `insert` gets the column and the cards that fit with their
+   * orders, the first on top, and answers what it wrote.
+   */
+  async insertCards<Card, Written, Column extends { id: number }>(
+    column: () => Promise<Column>,
+    cards: readonly Card[],
+    insert: (column: Column, placed: { card: Card; verticalOrder: number }[]) => Promise<Written[]>,
+  ): Promise<{ created: Written[]; room: number }> {
     const room = await this.room();
     if (room === 0 || cards.length === 0) return { created: [], room };
     const target = await column();
@@ -51,10 +76,10 @@ export class BoardChange {
     const [row] = await this.em.execute<{ top: number | null }[]>(sql.TOP_ORDER, [target.id]);
     const top = (row?.top ?? -1) + 1;
     const taken = cards.slice(0, room);
-    const created = taken.map((card, index) =>
-      make(card, { column: target, verticalOrder: top + taken.length - 1 - index }),
+    const created = await insert(
+      target,
+      taken.map((card, index) => ({ card, verticalOrder: top + taken.length - 1 - index })),
     );
-    await this.em.persist(created).flush();
     return { created, room };
   }
 

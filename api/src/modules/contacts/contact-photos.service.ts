@@ -1,9 +1,11 @@
-import { Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
+import { Injectable, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { PHOTO_MAX_BYTES } from '@tend/contracts';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { FileStorage } from '../../infra/storage/file-storage';
 
 export const PHOTO_TYPE_MESSAGE = 'Photos must be JPEG, PNG or WebP images.';
+const PHOTO_SIZE_MESSAGE = `Photos must be at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`;
 const MAX_SIDE = 1024;
 /** Guards against decompression bombs: a 5 MB file may not unpack past ~40 megapixels. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -31,6 +33,8 @@ export class ContactPhotosService {
   constructor(private readonly storage: FileStorage) {}
 
   async store(data: Buffer): Promise<string> {
+    // An upload's size is held at the door (multer); an image from elsewhere (an import) is held here.
+    if (data.length > PHOTO_MAX_BYTES) throw new PayloadTooLargeException({ errors: [PHOTO_SIZE_MESSAGE] });
     if (!sniffImage(data)) throw new UnsupportedMediaTypeException({ errors: [PHOTO_TYPE_MESSAGE] });
     let encoded: Buffer;
     try {

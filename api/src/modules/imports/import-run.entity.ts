@@ -1,28 +1,34 @@
-import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique, type Ref } from '@mikro-orm/core';
 import type { ImportFormat, ImportMapping, ImportRowError, ImportState, OnDuplicate } from '@tend/contracts';
 import { User } from '../users/user.entity';
-import type { NewCard } from '../contacts/contacts.service';
 
-/** One readable person of an import, as the preview read it (kept until the run ends). */
-export interface StoredRow {
-  row: number;
-  card: NewCard;
-  keys: string[];
-}
+/** The index that keeps one import per user being read or run: a second one is refused (409). */
+export const ONE_IMPORT_AT_A_TIME = 'imports_one_at_a_time_per_user';
 
 /**
- * An import: a previewed file (its readable rows kept here, so the run needs no file) and then its
- * run, batch by batch. `position` is how many of `rows` are done, committed with each batch, so a
+ * An import: an uploaded file being read (`reading`, the file kept under `uploadKey` until then),
+ * its preview (the readable rows kept in `import_rows`, so the run needs no file) and then its run,
+ * batch by batch. `position` is how many of those rows are done, committed with each batch, so a
  * retried job resumes where the last committed batch ended and never adds a row twice.
  */
 @Entity({ tableName: 'imports' })
 @Index({ properties: ['state', 'createdAt'] })
+@Unique({
+  name: ONE_IMPORT_AT_A_TIME,
+  expression: `create unique index "${ONE_IMPORT_AT_A_TIME}" on "imports" ("user_id") where "state" in ('reading', 'running')`,
+})
 export class ImportRun {
   [OptionalProps]?:
     | 'state'
+    | 'uploadKey'
     | 'mapping'
     | 'columns'
-    | 'rows'
+    | 'total'
+    | 'newCount'
+    | 'duplicates'
+    | 'unreadable'
+    | 'fits'
+    | 'toProcess'
     | 'errors'
     | 'position'
     | 'imported'
@@ -47,6 +53,7 @@ export class ImportRun {
   @Property({ type: 'integer' })
   tierId!: number;
 
+  /** What the file looks like by its first bytes; the reading settles it (a CSV may be LinkedIn's). */
   @Property({ type: 'string', length: 20 })
   format!: ImportFormat;
 
@@ -56,39 +63,41 @@ export class ImportRun {
   @Property({ type: 'string', length: 10 })
   onDuplicate!: OnDuplicate;
 
-  @Property({ type: 'string', length: 20, default: 'preview' })
-  state: ImportState = 'preview';
+  @Property({ type: 'string', length: 20, default: 'reading' })
+  state: ImportState = 'reading';
+
+  /** The uploaded file under STORAGE_DIR while it is being read (`imports/<random>.bin`). */
+  @Property({ type: 'string', length: 80, nullable: true })
+  uploadKey: string | null = null;
 
   @Property({ type: 'json', nullable: true })
   columns: string[] | null = null;
 
+  /** While reading: the mapping the request gave (null: guess it); then the one used. */
   @Property({ type: 'json', nullable: true })
   mapping: ImportMapping | null = null;
 
-  @Property({ type: 'integer' })
-  total!: number;
+  @Property({ type: 'integer', default: 0 })
+  total: number = 0;
 
-  @Property({ type: 'integer' })
-  newCount!: number;
+  @Property({ type: 'integer', default: 0 })
+  newCount: number = 0;
 
-  @Property({ type: 'integer' })
-  duplicates!: number;
+  @Property({ type: 'integer', default: 0 })
+  duplicates: number = 0;
 
-  @Property({ type: 'integer' })
-  unreadable!: number;
+  @Property({ type: 'integer', default: 0 })
+  unreadable: number = 0;
 
-  @Property({ type: 'integer' })
-  fits!: number;
+  @Property({ type: 'integer', default: 0 })
+  fits: number = 0;
 
   @Property({ type: 'json' })
   errors: ImportRowError[] = [];
 
-  /** The readable rows, in file order; cleared when the run ends. */
-  @Property({ type: 'json', nullable: true, lazy: true })
-  rows: StoredRow[] | null = null;
-
-  @Property({ type: 'integer' })
-  toProcess!: number;
+  /** Readable rows (the `import_rows` of this import): what the run goes through. */
+  @Property({ type: 'integer', default: 0 })
+  toProcess: number = 0;
 
   @Property({ type: 'integer', default: 0 })
   position: number = 0;
@@ -114,8 +123,11 @@ export class ImportRun {
   @Property({ type: 'text', nullable: true })
   message: string | null = null;
 
-  /** The cards this import added, for the board's "what came in" filter. */
-  @Property({ type: 'json' })
+  /**
+   * The cards this import added, for the board's "what came in" filter: up to 30,000 ids, so read
+   * only when asked for (`?include=ids`) and appended to in SQL by each batch.
+   */
+  @Property({ type: 'json', lazy: true })
   contactIds: number[] = [];
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })

@@ -4,31 +4,30 @@ import {
   Controller,
   Get,
   HttpCode,
+  Inject,
+  Injectable,
   Param,
   PayloadTooLargeException,
   Post,
   Query,
-  Res,
   UploadedFile,
+  UseGuards,
   UseInterceptors,
   type CallHandler,
+  type CanActivate,
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import {
-  createImportRequestSchema,
-  IMPORT_MAX_BYTES,
-  type Export as ExportResponse,
-  type Import as ImportResponse,
-} from '@tend/contracts';
-import type { Response } from 'express';
+import { createImportRequestSchema, IMPORT_MAX_BYTES, type Import as ImportResponse } from '@tend/contracts';
 import { catchError, type Observable } from 'rxjs';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { TooManyRequestsException } from '../../infra/http/http-exception.filter';
+import { RateLimiterService, type LimitRule } from '../../infra/http/rate-limiter.service';
 import { parseBody } from '../../infra/http/zod-validation.pipe';
 import { BoardService } from '../board/board.service';
-import { SignedIn } from '../users/request-user';
+import { SignedIn, type AppRequest } from '../users/request-user';
 import type { SignedInUser } from '../users/signed-in-user-cache';
-import { ExportsService } from './exports.service';
 import { toImportResponse } from './imports.mapper';
 import { ImportsService } from './imports.service';
 
@@ -47,6 +46,33 @@ class ImportUploadErrors implements NestInterceptor {
   }
 }
 
+export const TOO_MANY_PREVIEWS_MESSAGE =
+  'You have uploaded many files in a short time. Please wait a minute and try again.';
+
+/**
+ * Import previews per user and minute (`THROTTLE_IMPORT_PREVIEWS_PER_USER`), counted before the
+ * upload is even received, so a refused one costs nothing: 429 with Retry-After.
+ */
+@Injectable()
+class ImportPreviewThrottle implements CanActivate {
+  private readonly rule: LimitRule;
+
+  constructor(
+    private readonly limiter: RateLimiterService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.rule = { name: 'import-preview', points: config.throttle.importPreviewsPerUser, durationSeconds: 60 };
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const user = context.switchToHttp().getRequest<AppRequest>().signedInUser;
+    if (!user) return true;
+    const [wait = 0] = await this.limiter.consumeAll([{ rule: this.rule, subject: String(user.id) }]);
+    if (wait > 0) throw new TooManyRequestsException(wait, TOO_MANY_PREVIEWS_MESSAGE);
+    return true;
+  }
+}
+
 type Upload = { buffer: Buffer; originalname: string } | undefined;
 
 @Controller('api/imports')
@@ -56,8 +82,9 @@ export class ImportsController {
     private readonly board: BoardService,
   ) {}
 
-  /** Reads the file and answers what would happen (201); writes no card. */
+  /** Stores the file and answers the import while it is read (201, `reading`); writes no card. */
   @Post()
+  @UseGuards(ImportPreviewThrottle)
   @UseInterceptors(
     ImportUploadErrors,
     FileInterceptor('file', { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } }),
@@ -72,9 +99,16 @@ export class ImportsController {
     return toImportResponse(run, this.board.cardLimit(user));
   }
 
+  /** The import; `?include=ids` adds the ids of the cards it added (up to 30,000: not in every poll). */
   @Get(':id')
-  async get(@Param('id') id: string, @SignedIn() user: SignedInUser): Promise<ImportResponse> {
-    return toImportResponse(await this.imports.find(user.id, id), this.board.cardLimit(user));
+  async get(
+    @Param('id') id: string,
+    @Query('include') include: unknown,
+    @SignedIn() user: SignedInUser,
+  ): Promise<ImportResponse> {
+    const includeIds = include === 'ids';
+    const run = await this.imports.find(user.id, id, { includeIds });
+    return toImportResponse(run, this.board.cardLimit(user), { includeIds });
   }
 
   @Post(':id/start')
@@ -87,43 +121,5 @@ export class ImportsController {
   @HttpCode(200)
   async cancel(@Param('id') id: string, @SignedIn() user: SignedInUser): Promise<ImportResponse> {
     return toImportResponse(await this.imports.cancel(user.id, id), this.board.cardLimit(user));
-  }
-}
-
-@Controller('api/exports')
-export class ExportsController {
-  constructor(private readonly exports: ExportsService) {}
-
-  /** Starts building a zip of everything (202); poll `GET /api/exports/{id}` until it is ready. */
-  @Post()
-  @HttpCode(202)
-  async create(@SignedIn() user: SignedInUser): Promise<ExportResponse> {
-    return this.exports.toResponse(await this.exports.request(user.id));
-  }
-
-  @Get(':id')
-  async get(@Param('id') id: string, @SignedIn() user: SignedInUser): Promise<ExportResponse> {
-    return this.exports.toResponse(await this.exports.find(user.id, id));
-  }
-
-  /**
-   * The single-use link: the one GET that changes something (it uses itself up, in one statement).
-   * Only the owner's session with the link's token gets the file; a second try answers 410.
-   */
-  @Get(':id/download')
-  async download(
-    @Param('id') id: string,
-    @Query('token') token: unknown,
-    @SignedIn() user: SignedInUser,
-    @Res() res: Response,
-  ): Promise<void> {
-    const file = await this.exports.consume(user.id, id, typeof token === 'string' ? token : '');
-    const day = new Date().toISOString().slice(0, 10);
-    res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Disposition', `attachment; filename="tend-export-${day}.zip"`);
-    res.sendFile(file.key, { root: file.root, headers: { 'Content-Type': 'application/zip' } }, () => {
-      void this.exports.removeFile(file.key);
-    });
   }
 }

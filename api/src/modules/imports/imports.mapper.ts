@@ -1,8 +1,12 @@
 import type { Import as ImportResponse } from '@tend/contracts';
 import type { ImportRun } from './import-run.entity';
 
-/** The only way an import leaves the API (its stored rows never do). */
-export function toImportResponse(run: ImportRun, cardLimit: number | null): ImportResponse {
+/** The only way an import leaves the API (its stored rows never do); the added cards' ids only when asked for. */
+export function toImportResponse(
+  run: ImportRun,
+  cardLimit: number | null,
+  { includeIds = false } = {},
+): ImportResponse {
   return {
     id: run.id,
     state: run.state,
@@ -28,7 +32,7 @@ export function toImportResponse(run: ImportRun, cardLimit: number | null): Impo
     limit_reached: run.limitReached,
     stopped_at_row: run.stoppedAtRow,
     message: run.message,
-    contact_ids: run.contactIds,
+    contact_ids: includeIds ? run.contactIds : null,
     created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
   };

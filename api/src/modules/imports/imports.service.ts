@@ -1,4 +1,4 @@
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import {
   BadRequestException,
   ConflictException,
@@ -7,35 +7,32 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import {
-  freePlanLimitMessage,
-  IMPORT_BATCH_SIZE,
-  IMPORT_MAX_LISTED_ERRORS,
-  type CreateImportRequest,
-} from '@tend/contracts';
-import { randomUUID } from 'node:crypto';
+import { freePlanLimitMessage, IMPORT_BATCH_SIZE, type CreateImportRequest, type ImportFormat } from '@tend/contracts';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { JobDispatcher } from '../../infra/queue/job-dispatcher';
+import { FileStorage } from '../../infra/storage/file-storage';
+import { Clock } from '../../infra/time/clock';
 import { BoardService, type BoardOwner } from '../board/board.service';
 import { ContactsService, type ContactFields, type NewCard } from '../contacts/contacts.service';
 import { TiersService } from '../tiers/tiers.service';
 import { UsersService } from '../users/users.service';
-import { ImportRun, type StoredRow } from './import-run.entity';
-import { ImportFileError } from './parsers/import-file-error';
-import { cardKeys, readImportFile } from './parsers/read-import-file';
+import { TimeSlice } from '../../infra/time/time-slice';
+import { BoardKeyIndex } from './board-key-index';
+import { IMPORT_NOT_READ_MESSAGE, ImportReaderService } from './import-reader.service';
+import { ImportRowStore, type StoredRow } from './import-row.store';
+import { ImportRun, ONE_IMPORT_AT_A_TIME } from './import-run.entity';
+import { EMPTY_FILE_MESSAGE } from './parsers/import-file-error';
+import { isZip } from './parsers/linkedin-zip';
+import { isVCard } from './parsers/vcard-file';
 
 export const IMPORT_NOT_FOUND_MESSAGE = 'Import not found.';
 export const IMPORT_NOT_STARTED_MESSAGE = 'The import could not be started just now. Please try again in a moment.';
+export const IMPORT_BUSY_MESSAGE =
+  'Another import of yours is still being read or running. Wait until it has finished, then try again.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Maps `key -> card id` for the cards of a board that have a LinkedIn URL or an email. */
-function keyIndex(
-  cards: readonly { id: number; linked_in: string | null; email: string | null }[],
-): Map<string, number> {
-  const index = new Map<string, number>();
-  for (const card of cards) for (const key of cardKeys(card)) if (!index.has(key)) index.set(key, card.id);
-  return index;
-}
+/** A file is read in seconds: one still `reading` after this was left by a process that stopped. */
+const READING_ABANDONED_MS = 10 * 60_000;
 
 /** Sorts rows into new people and duplicates (of a card, or of an earlier row of the same file). */
 function classify(
@@ -59,13 +56,23 @@ function classify(
 
 /** The fields a duplicate brings to the card it matches (`on_duplicate: update`); its name stays. */
 function updateFields(card: NewCard): ContactFields {
-  const { name: _name, ...fields } = card;
+  const { name: _name, photoKey: _photo, ...fields } = card;
   return fields;
 }
 
+/** What the first bytes say a file is (the reading settles it: a CSV may turn out to be LinkedIn's). */
+function formatByItsStart(data: Buffer): ImportFormat {
+  if (isZip(data)) return 'linkedin';
+  return isVCard(data.subarray(0, 4096).toString('latin1')) ? 'vcard' : 'csv';
+}
+
+const isOneAtATime = (error: unknown) =>
+  error instanceof UniqueConstraintViolationException && error.message.includes(ONE_IMPORT_AT_A_TIME);
+
 /**
- * Imports: a preview that reads the file and writes no card, then a run (`import.run`) in batches
- * of `IMPORT_BATCH_SIZE`, each one board write that also records how far it got.
+ * Imports: an upload that is stored and read by a job (`import.read`) into a preview that writes no
+ * card, then a run (`import.run`) in batches of `IMPORT_BATCH_SIZE`, each one board write that
+ * also records how far it got. One import per user is read or run at a time.
  */
 @Injectable()
 export class ImportsService {
@@ -78,71 +85,110 @@ export class ImportsService {
     private readonly board: BoardService,
     private readonly users: UsersService,
     private readonly jobs: JobDispatcher,
+    private readonly reader: ImportReaderService,
+    private readonly rows: ImportRowStore,
+    private readonly storage: FileStorage,
+    private readonly clock: Clock,
   ) {}
 
+  /**
+   * Stores the upload and starts reading it (`import.read`); answers the import while it is
+   * `reading`. Nothing of the file is looked at here beyond its first bytes.
+   */
   async preview(
     user: BoardOwner,
     file: { buffer: Buffer; originalname: string } | undefined,
     request: CreateImportRequest,
   ): Promise<ImportRun> {
     if (!file) throw new BadRequestException({ errors: ['Choose a file to import.'] });
+    if (file.buffer.length === 0) throw new BadRequestException({ errors: [EMPTY_FILE_MESSAGE] });
     await this.tiers.findOwned(user.id, request.tier_id);
-    let read;
-    try {
-      read = await readImportFile(file.buffer, request.mapping);
-    } catch (error) {
-      if (error instanceof ImportFileError) throw new BadRequestException({ errors: [error.message] });
-      throw error;
-    }
-    const existing = keyIndex(await this.contacts.keyedCards(this.em, user.id));
-    const rows: StoredRow[] = read.cards.map(({ row, card, keys }) => ({ row, card, keys }));
-    const { fresh, duplicates } = classify(rows, existing);
-    const room = await this.board.room(user);
+    await this.endAbandonedReading(user.id);
+    const uploadKey = `imports/${randomBytes(16).toString('hex')}.bin`;
+    await this.storage.put(uploadKey, file.buffer);
     const run = this.em.create(ImportRun, {
       id: randomUUID(),
       user: user.id,
       tierId: request.tier_id,
-      format: read.format,
+      format: formatByItsStart(file.buffer),
       fileName: (file.originalname || 'import').slice(0, 255),
       onDuplicate: request.on_duplicate,
-      columns: read.columns,
-      mapping: read.mapping,
-      total: read.total,
-      newCount: fresh.length,
-      duplicates: duplicates.length,
-      unreadable: read.errors.length,
-      fits: Math.min(fresh.length, room),
-      errors: read.errors.slice(0, IMPORT_MAX_LISTED_ERRORS),
-      rows,
-      toProcess: rows.length,
+      mapping: request.mapping ?? null,
+      uploadKey,
     });
-    await this.em.persist(run).flush();
+    try {
+      await this.em.persist(run).flush();
+    } catch (error) {
+      await this.storage.remove(uploadKey);
+      if (isOneAtATime(error)) throw new ConflictException({ errors: [IMPORT_BUSY_MESSAGE] });
+      throw error;
+    }
+    try {
+      await this.jobs.dispatch('imports', 'import.read', { importId: run.id }, { jobId: `import-read-${run.id}` });
+    } catch (error) {
+      // No queue (Redis is down): read it here. The reading yields as it goes, so the api stays responsive.
+      this.logger.warn(`Import ${run.id} read in this process, not queued: ${String(error)}`);
+      void this.reader.read(run.id, true).catch((failure: unknown) => {
+        this.logger.error(`Import ${run.id} could not be read: ${String(failure)}`);
+      });
+    }
     return run;
   }
 
-  async find(userId: number, id: string): Promise<ImportRun> {
-    const run = UUID.test(id) ? await this.em.findOne(ImportRun, { id, user: userId }) : null;
+  /** A `reading` import of this user that no process is reading any more is ended, so it does not hold their turn. */
+  private async endAbandonedReading(userId: number): Promise<void> {
+    const abandoned = await this.em.find(ImportRun, {
+      user: userId,
+      state: 'reading',
+      createdAt: { $lt: new Date(this.clock.nowMs() - READING_ABANDONED_MS) },
+    });
+    for (const run of abandoned) {
+      if (run.uploadKey) await this.storage.remove(run.uploadKey);
+      await this.reader.removePhotos(await this.rows.remove(this.em, run.id));
+      await this.em.nativeUpdate(
+        ImportRun,
+        { id: run.id, state: 'reading' },
+        { state: 'failed', uploadKey: null, message: IMPORT_NOT_READ_MESSAGE, finishedAt: this.clock.now() },
+      );
+    }
+  }
+
+  /** An import of the user's; with `includeIds`, the ids of the cards it added too. */
+  async find(userId: number, id: string, { includeIds = false } = {}): Promise<ImportRun> {
+    const run = UUID.test(id)
+      ? await this.em.findOne(ImportRun, { id, user: userId }, includeIds ? { populate: ['contactIds'] } : {})
+      : null;
     if (!run) throw new NotFoundException({ errors: [IMPORT_NOT_FOUND_MESSAGE] });
     return run;
   }
 
   /** Starts a previewed import (202); starting a running one again changes nothing. */
   async start(userId: number, id: string): Promise<ImportRun> {
-    const run = await this.em.transactional(async (em) => {
-      const found = UUID.test(id)
-        ? await em.findOne(ImportRun, { id, user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
-        : null;
-      if (!found) throw new NotFoundException({ errors: [IMPORT_NOT_FOUND_MESSAGE] });
-      if (found.state === 'running') return found;
-      if (found.state !== 'preview') {
-        throw new ConflictException({
-          errors: ['This import has already run. Upload the file again to import it again.'],
-        });
-      }
-      await this.tiers.findOwned(userId, found.tierId, em);
-      found.state = 'running';
-      return found;
-    });
+    let run: ImportRun;
+    try {
+      run = await this.em.transactional(async (em) => {
+        const found = UUID.test(id)
+          ? await em.findOne(ImportRun, { id, user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+          : null;
+        if (!found) throw new NotFoundException({ errors: [IMPORT_NOT_FOUND_MESSAGE] });
+        if (found.state === 'running') return found;
+        if (found.state === 'reading') {
+          throw new ConflictException({ errors: ['This file is still being read. Start it once its preview shows.'] });
+        }
+        if (found.state !== 'preview') {
+          throw new ConflictException({
+            errors: ['This import has already run. Upload the file again to import it again.'],
+          });
+        }
+        await this.tiers.findOwned(userId, found.tierId, em);
+        found.state = 'running';
+        await em.flush();
+        return found;
+      });
+    } catch (error) {
+      if (isOneAtATime(error)) throw new ConflictException({ errors: [IMPORT_BUSY_MESSAGE] });
+      throw error;
+    }
     try {
       await this.jobs.dispatch('imports', 'import.run', { importId: run.id }, { jobId: `import-${run.id}` });
     } catch (error) {
@@ -156,25 +202,27 @@ export class ImportsService {
 
   /** Stops an import: batches already written stay; the rest is not imported. */
   async cancel(userId: number, id: string): Promise<ImportRun> {
-    return this.em.transactional(async (em) => {
+    const { run, photos } = await this.em.transactional(async (em) => {
       // Waits for a running batch to commit (it holds this row's lock), so the counts are final.
-      const run = UUID.test(id)
+      const found = UUID.test(id)
         ? await em.findOne(ImportRun, { id, user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
         : null;
-      if (!run) throw new NotFoundException({ errors: [IMPORT_NOT_FOUND_MESSAGE] });
-      if (run.state === 'cancelled') return run;
-      if (run.state !== 'preview' && run.state !== 'running') {
+      if (!found) throw new NotFoundException({ errors: [IMPORT_NOT_FOUND_MESSAGE] });
+      if (found.state === 'cancelled') return { run: found, photos: [] };
+      if (found.state !== 'reading' && found.state !== 'preview' && found.state !== 'running') {
         throw new ConflictException({ errors: ['This import has finished; there is nothing to cancel.'] });
       }
-      run.state = 'cancelled';
-      run.finishedAt = new Date();
-      run.rows = null;
-      run.message =
-        run.position === 0
+      // A file still being read: its reading finds the import cancelled and keeps nothing.
+      found.state = 'cancelled';
+      found.finishedAt = this.clock.now();
+      found.message =
+        found.position === 0
           ? 'Cancelled: nothing was imported.'
-          : `Cancelled after ${run.position} of ${run.toProcess} rows: ${run.imported} added, the rest not imported.`;
-      return run;
+          : `Cancelled after ${found.position} of ${found.toProcess} rows: ${found.imported} added, the rest not imported.`;
+      return { run: found, photos: await this.rows.remove(em, found.id, found.position) };
     });
+    await this.reader.removePhotos(photos);
+    return run;
   }
 
   /**
@@ -184,41 +232,46 @@ export class ImportsService {
    */
   async run(importId: string, lastAttempt: boolean): Promise<void> {
     const em = this.em.fork();
-    const run = await em.findOne(ImportRun, importId, { populate: ['rows'] });
-    if (!run || run.state !== 'running' || !run.rows) return;
-    const rows = run.rows;
+    const run = await em.findOne(ImportRun, importId);
+    if (!run || run.state !== 'running') return;
     const userId = run.user.id;
     const owner = await this.users.findById(userId);
     if (!owner) return;
     const boardOwner: BoardOwner = { id: userId, plan: owner.plan };
+    const keys = new BoardKeyIndex(new TimeSlice());
     for (;;) {
-      let finished: boolean;
+      let batch: { done: boolean; unusedPhotos: string[] };
       try {
-        finished = await this.batch(boardOwner, importId, rows);
+        batch = await this.batch(boardOwner, importId, keys);
       } catch (error) {
         if (!lastAttempt) throw error;
-        await this.fail(importId, rows, error);
+        await this.fail(importId, error);
         return;
       }
+      await this.reader.removePhotos(batch.unusedPhotos);
       // Each batch starts from an empty identity map: a flush never walks the cards of earlier batches.
       this.em.clear();
-      if (finished) return;
+      if (batch.done) return;
     }
   }
 
-  /** One batch; true when there is nothing more to do. */
-  private batch(owner: BoardOwner, importId: string, rows: readonly StoredRow[]): Promise<boolean> {
+  /** One batch: whether there is nothing more to do, and the photos of its rows no card took. */
+  private batch(
+    owner: BoardOwner,
+    importId: string,
+    keys: BoardKeyIndex,
+  ): Promise<{ done: boolean; unusedPhotos: string[] }> {
     return this.board.change(owner, async (change) => {
       const { em } = change;
       const run = await em.findOne(ImportRun, importId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!run || run.state !== 'running') return true;
-      const slice = rows.slice(run.position, run.position + IMPORT_BATCH_SIZE);
+      if (!run || run.state !== 'running') return { done: true, unusedPhotos: [] };
+      const slice = await this.rows.slice(em, importId, run.position, IMPORT_BATCH_SIZE);
       // Matched against the board as it is now, under the board's lock: earlier batches included.
-      const { fresh, duplicates } = classify(slice, keyIndex(await this.contacts.keyedCards(em, owner.id)));
-      const { created } = await this.contacts.addCards(
+      const { fresh, duplicates } = classify(slice, await keys.of(await this.contacts.keyedCards(em, owner.id)));
+      const { ids: created } = await this.contacts.insertCards(
         change,
         { id: run.tierId },
-        fresh.map((row) => row.card),
+        fresh.map((row) => (row.photoKey ? { ...row.card, photoKey: row.photoKey } : row.card)),
       );
       const updates =
         run.onDuplicate === 'update'
@@ -232,40 +285,66 @@ export class ImportsService {
       run.updated += updates.length;
       run.skipped += duplicates.length - updates.length;
       run.overLimit += fresh.length - created.length;
-      run.contactIds = [...run.contactIds, ...created.map((card) => card.id)];
+      if (created.length > 0) {
+        await em.execute('update imports set contact_ids = contact_ids || ?::jsonb where id = ?', [
+          JSON.stringify(created),
+          importId,
+        ]);
+      }
       if (run.overLimit > 0) {
         run.limitReached = true;
         run.message = `${freePlanLimitMessage(this.board.cardLimit(owner) ?? 0)} ${run.overLimit} new ${run.overLimit === 1 ? 'person was' : 'people were'} not imported.`;
       }
-      const done = run.position >= rows.length;
+      // No row left to read (none was kept, or the count was wrong) ends it too, rather than looping.
+      const done = run.position >= run.toProcess || slice.length === 0;
       if (done) {
         run.state = 'done';
-        run.finishedAt = new Date();
-        run.rows = null;
+        run.finishedAt = this.clock.now();
+        await this.rows.remove(em, importId);
       }
       await em.flush();
-      return done;
+      // The cards were added in `fresh`'s order, as many as there was room for.
+      const unused = [...fresh.slice(created.length), ...duplicates.map(({ row }) => row)];
+      return { done, unusedPhotos: unused.flatMap((row) => (row.photoKey ? [row.photoKey] : [])) };
     });
   }
 
-  private async fail(importId: string, rows: readonly StoredRow[], error: unknown): Promise<void> {
+  private async fail(importId: string, error: unknown): Promise<void> {
     this.logger.warn(`Import ${importId} failed: ${String(error)}`);
-    await this.em.fork().transactional(async (em) => {
+    const photos = await this.em.fork().transactional(async (em) => {
       const run = await em.findOne(ImportRun, importId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!run || run.state !== 'running') return;
-      const row = rows[run.position]?.row ?? null;
+      if (!run || run.state !== 'running') return [];
+      const row = (await this.rows.slice(em, importId, run.position, 1))[0]?.row ?? null;
       run.state = 'failed';
-      run.finishedAt = new Date();
+      run.finishedAt = this.clock.now();
       run.stoppedAtRow = row;
-      run.rows = null;
       run.message =
         `Stopped at row ${row ?? '?'}: that batch could not be saved. ${run.imported} people before it are on your board; ` +
         'import the same file again to add the rest (nobody is added twice).';
+      return this.rows.remove(em, importId, run.position);
     });
+    await this.reader.removePhotos(photos);
   }
 
-  /** Previews never started, and finished imports' rows, are not kept past a day. */
+  /**
+   * Imports left before they ran: previews never started, and files whose reading was abandoned,
+   * older than `olderThan` (their rows, photos and uploaded files go with them).
+   */
   async prune(olderThan: Date): Promise<number> {
-    return this.em.fork().nativeDelete(ImportRun, { state: 'preview', createdAt: { $lt: olderThan } });
+    const em = this.em.fork();
+    const stale = await em.find(
+      ImportRun,
+      { state: { $in: ['reading', 'preview'] }, createdAt: { $lt: olderThan } },
+      { fields: ['id', 'uploadKey'] },
+    );
+    for (const run of stale) {
+      await this.reader.removePhotos(await this.rows.remove(em, run.id));
+      if (run.uploadKey) await this.storage.remove(run.uploadKey);
+    }
+    if (stale.length === 0) return 0;
+    return em.nativeDelete(ImportRun, {
+      id: { $in: stale.map((run) => run.id) },
+      state: { $in: ['reading', 'preview'] },
+    });
   }
 }

@@ -89,7 +89,7 @@ describe('BoardScreen', () => {
     renderBoard(`/kanban?import=${importId}`, {
       contacts: people,
       extra: {
-        [`GET /api/imports/${importId}`]: {
+        [`GET /api/imports/${importId}?include=ids`]: {
           body: { id: importId, state: 'done', file_name: 'Connections.csv', contact_ids: [12] },
         },
       },
@@ -108,7 +108,7 @@ describe('BoardScreen', () => {
     const importId = '0b7f3c52-8f3e-4a8e-9a57-3f1d2c4b5a61';
     renderBoard(`/kanban?import=${importId}`, {
       contacts: people,
-      extra: { [`GET /api/imports/${importId}`]: { status: 404, body: { errors: ['Import not found.'] } } },
+      extra: { [`GET /api/imports/${importId}?include=ids`]: { status: 404, body: { errors: ['Import not found.'] } } },
     });
     expect(await screen.findByText(/That import is no longer available/)).toBeInTheDocument();
     await waitFor(() => expect(cardNames('New')).toHaveLength(2));

@@ -206,7 +206,7 @@ describe('useBoardRoute', () => {
     const importId = '0b7f3c52-8f3e-4a8e-9a57-3f1d2c4b5a61';
     const { result } = renderRoute(`/kanban/101?import=${importId}`, {
       extra: {
-        [`GET /api/imports/${importId}`]: {
+        [`GET /api/imports/${importId}?include=ids`]: {
           body: { id: importId, state: 'done', file_name: 'Connections.csv', contact_ids: [101] },
         },
       },
@@ -227,7 +227,7 @@ describe('useBoardRoute', () => {
   it('shows everyone when the import of the address is gone', async () => {
     const importId = '0b7f3c52-8f3e-4a8e-9a57-3f1d2c4b5a61';
     const { result } = renderRoute(`/kanban?import=${importId}`, {
-      extra: { [`GET /api/imports/${importId}`]: { status: 404, body: { errors: ['Import not found.'] } } },
+      extra: { [`GET /api/imports/${importId}?include=ids`]: { status: 404, body: { errors: ['Import not found.'] } } },
     });
     await waitFor(() => expect(result.current.route.importFilter?.failed).toBe(true));
     expect(result.current.route.importFilter?.onlyContactIds).toBeNull();

@@ -5,7 +5,7 @@ import { useNotify } from '@/components/ui/toast';
 import { useContacts } from '@/features/board/api/get-contacts';
 import { isAtFreePlanLimit, isTrialExpired } from '@/features/board/utils/free-plan';
 import { CONTACT_MESSAGES } from '@/features/contact/messages';
-import { useImport } from '@/features/import/api/get-import';
+import { useImportWithIds } from '@/features/import/api/get-import';
 import { useFreePlanCardLimit } from '@/lib/config';
 import { boardContactPath, ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
@@ -189,7 +189,7 @@ export function useBoardRoute(): BoardRoute {
 
   const [searchParams, setSearchParams] = useSearchParams();
   const importId = searchParams.get('import');
-  const importRun = useImport(importId);
+  const importRun = useImportWithIds(importId);
   const onlyContactIds = useMemo(
     () => (importId === null ? null : importedContactIds(importRun.data, importRun.isError)),
     [importId, importRun.data, importRun.isError],

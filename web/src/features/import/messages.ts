@@ -5,6 +5,7 @@ export const IMPORT_MESSAGES = {
   noFile: 'Choose a file to import.',
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files and import each.`,
   notReadable: 'We could not read this file. Please check it and try again.',
+  reading: 'Reading your file… A large file takes a few seconds.',
   notStarted: 'The import could not be started. Please try again.',
   notCancelled: 'The import could not be cancelled. Please try again.',
   notFound: 'This import is no longer available. Choose the file again to import it.',

@@ -1,7 +1,14 @@
-import { Readable } from 'node:stream';
-import { IMPORT_FIELDS, IMPORTABLE_CONTACT_FIELDS, type ImportField, type ImportMapping } from '@tend/contracts';
+import {
+  IMPORT_FIELDS,
+  IMPORT_MAX_ROWS,
+  IMPORTABLE_CONTACT_FIELDS,
+  type ImportField,
+  type ImportMapping,
+} from '@tend/contracts';
 import { CsvError, parse } from 'csv-parse';
-import { ImportFileError } from './import-file-error';
+import type { TimeSlice } from '../../../infra/time/time-slice';
+import { isOwnContactsCsv, restoreCell } from '../../exports/export-format';
+import { ImportFileError, ROW_CAP_MESSAGE } from './import-file-error';
 import type { RawPerson } from './raw-person';
 
 /** LinkedIn's `Connections.csv` header, exactly as LinkedIn writes it (after a few "Notes:" lines). */
@@ -122,86 +129,232 @@ function describeCsvError(error: CsvError): string {
 const isLinkedInHeader = (record: readonly string[]) =>
   LINKEDIN_HEADER.every((name, i) => (record[i] ?? '').trim().toLowerCase() === name.toLowerCase());
 
-export interface ParsedCsv {
+/**
+ * Text handed to csv-parse at a time: its work grows with the records in it, and 256 characters
+ * hold at most 128 (rows of one letter), a few milliseconds even when each costs an Error (below).
+ */
+const PIECE_CHARS = 256;
+/** The longest row read (its fields together); a longer one stops the file, as a broken quote does. */
+const MAX_ROW_CHARS = 64 * 1024;
+
+export interface CsvReading {
   format: 'linkedin' | 'csv';
   columns: string[] | null;
   mapping: ImportMapping | null;
-  people: RawPerson[];
 }
 
-/**
- * Reads a CSV with csv-parse (streaming; quoted fields with commas and line breaks, a BOM). A
- * LinkedIn `Connections.csv` is recognised by its header, wherever it starts after LinkedIn's
- * "Notes:" lines; any other CSV takes its first row as the header and maps columns to fields by
- * `mapping`, or by names guessed from the header.
- */
-export async function parseCsv(text: string, requested?: ImportMapping): Promise<ParsedCsv> {
-  let header: string[] | null = null;
-  let linkedIn = false;
-  const before: string[][] = [];
-  const people: RawPerson[] = [];
-  let mapping: ImportMapping | null = null;
-  let indexes: Partial<Record<ImportField, number>> = {};
+/** What a CSV reader tells as it reads: the header once it is known (before any person), then each person. */
+export interface CsvEvents {
+  header(reading: CsvReading): void;
+  person(person: RawPerson): Promise<void>;
+}
 
-  const takeHeader = () => {
-    header = (before.shift() ?? []).map((cell) => cell.trim());
-    assertHeader(header);
-    mapping = requested ?? guessMapping(header);
-    for (const column of Object.values(mapping)) {
-      if (!header.includes(column)) throw new ImportFileError(MAPPING_UNKNOWN_COLUMN_MESSAGE(column));
-    }
-    const names = header;
-    indexes = Object.fromEntries(Object.entries(mapping).map(([field, column]) => [field, names.indexOf(column)]));
-    for (const pending of before) people.push(genericPerson(pending, indexes, people.length + 1));
-    before.length = 0;
-  };
-  // Each record is handled as the parser reads it (and none is passed on), so a parse error
-  // knows exactly how many people came before it.
-  const onRecord = (record: string[]): null => {
-    if (header) {
-      people.push(
-        linkedIn ? linkedInPerson(record, people.length + 1) : genericPerson(record, indexes, people.length + 1),
-      );
-    } else if (isLinkedInHeader(record)) {
-      header = record.map((cell) => cell.trim());
-      linkedIn = true;
-    } else {
-      before.push(record);
-      // LinkedIn puts a few "Notes:" lines before its header; any other CSV starts with its header.
-      const notes = /^notes:?$/i.test((before[0]?.[0] ?? '').trim());
-      if (!notes || before.length >= 8) takeHeader();
-    }
-    return null;
-  };
-  const parser = Readable.from([text]).pipe(
-    parse({
+/** csv-parse's stream, fed a piece at a time; each record goes to `onRecord` as the piece is parsed. */
+class PieceParser {
+  private readonly parser: ReturnType<typeof parse>;
+  // The first error also reaches the write that caused it; this keeps later ones from going unheard.
+  private error: unknown = null;
+
+  constructor(onRecord: (record: string[], endLine: number) => void, fromLine = 1) {
+    this.parser = parse({
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
-      max_record_size: 1_000_000,
-      on_record: onRecord,
-    }),
-  );
+      max_record_size: MAX_ROW_CHARS,
+      from_line: fromLine,
+      on_record: (record: string[], context) => {
+        onRecord(record, context.lines);
+        return null;
+      },
+    });
+    this.parser.on('error', (error) => (this.error ??= error));
+  }
+
+  /**
+   * Parses `text` (at most `PIECE_CHARS` long); answers the parse error it met, if any. A record
+   * whose number of fields differs from the first record's makes csv-parse build an Error that
+   * `relax_column_count` then drops; a row of a ragged file cost 60 µs, mostly its stack trace. The
+   * piece is parsed in this call (nothing is buffered: each write waits for the last), so no stack
+   * is captured while it runs, and none of it is ever seen.
+   */
+  write(text: string): Promise<unknown> {
+    return new Promise((resolve) => {
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
+      try {
+        this.parser.write(text, resolve);
+      } finally {
+        Error.stackTraceLimit = limit;
+      }
+    });
+  }
+
+  /** The end of the text (a quote still open is an error then). */
+  end(): Promise<unknown> {
+    return new Promise((resolve) => {
+      this.parser.once('finish', () => resolve(this.error));
+      this.parser.once('error', resolve);
+      this.parser.end();
+    });
+  }
+
+  destroy(): void {
+    this.parser.destroy();
+  }
+}
+
+/** The header's row: LinkedIn's after its Notes lines, or the first; and the line it starts on. */
+interface FoundHeader {
+  record: string[];
+  linkedIn: boolean;
+  startLine: number;
+}
+
+/**
+ * Reads records until the header is known: LinkedIn's header, wherever it comes among the first
+ * eight records after LinkedIn's "Notes:" lines, or else the first record. The text it took is
+ * kept in `taken`, to be read again from the header's line.
+ */
+async function findHeader(
+  chunks: AsyncIterator<string>,
+  taken: string[],
+  slice: TimeSlice,
+): Promise<FoundHeader | null> {
+  const records: { record: string[]; endLine: number }[] = [];
+  let found: FoundHeader | null = null;
+  const decide = (index: number, linkedIn: boolean) => {
+    const record = records[index]?.record ?? [];
+    found = { record, linkedIn, startLine: index === 0 ? 1 : (records[index - 1]?.endLine ?? 0) + 1 };
+  };
+  const probe = new PieceParser((record, endLine) => {
+    if (found) return;
+    records.push({ record, endLine });
+    if (isLinkedInHeader(record)) decide(records.length - 1, true);
+    else {
+      // LinkedIn puts a few "Notes:" lines before its header; any other CSV starts with its header.
+      const notes = /^notes:?$/i.test((records[0]?.record[0] ?? '').trim());
+      if (!notes || records.length >= 8) decide(0, false);
+    }
+  });
   try {
-    for await (const _ of parser as AsyncIterable<never>) {
-      // on_record keeps everything
+    while (!found) {
+      const next = await chunks.next();
+      if (next.done) {
+        const error = await probe.end();
+        if (!found && error) failParse(error, 0);
+        break;
+      }
+      taken.push(next.value);
+      for (let offset = 0; offset < next.value.length && !found; offset += PIECE_CHARS) {
+        const error = await probe.write(next.value.slice(offset, offset + PIECE_CHARS));
+        // An error after the header is met again, with its row, when the people are read.
+        if (error && !found) failParse(error, 0);
+        if (slice.due()) await slice.pause();
+      }
     }
-  } catch (error) {
-    if (error instanceof CsvError) {
-      throw new ImportFileError(
-        `Row ${people.length + 1} could not be read: ${describeCsvError(error)}. Nothing was imported; fix the file and try again.`,
-      );
+  } finally {
+    probe.destroy();
+  }
+  if (found) return found;
+  if (records.length === 0) return null;
+  decide(0, false);
+  return found;
+}
+
+/** A parse error as the sentence the import fails with; `people`: how many were read before it. */
+function failParse(error: unknown, people: number): never {
+  if (error instanceof CsvError) {
+    throw new ImportFileError(
+      `Row ${people + 1} could not be read: ${describeCsvError(error)}. Nothing was imported; fix the file and try again.`,
+    );
+  }
+  throw error;
+}
+
+/**
+ * Reads a CSV with csv-parse's stream, a piece at a time (quoted fields with commas and line
+ * breaks, a BOM), handing each person on as it comes. A LinkedIn `Connections.csv` is recognised
+ * by its header, wherever it starts after LinkedIn's "Notes:" lines; any other CSV takes its first
+ * row as the header and maps columns to fields by `mapping`, or by names guessed from the header.
+ * Our own export's cells are read back as they were before the export neutralised them. More than
+ * `IMPORT_MAX_ROWS` people stop the file.
+ *
+ * The people are read by a second parser that starts at the header's line: csv-parse compares
+ * every record's number of fields with the first one it reads, and builds an Error for each that
+ * differs, which made every row of a LinkedIn export (whose first record is "Notes:") cost six
+ * times what it needs.
+ */
+export async function readCsv(
+  chunks: AsyncIterable<string>,
+  requested: ImportMapping | undefined,
+  events: CsvEvents,
+  slice: TimeSlice,
+): Promise<CsvReading> {
+  const source = chunks[Symbol.asyncIterator]();
+  const taken: string[] = [];
+  const found = await findHeader(source, taken, slice);
+  if (!found) throw new ImportFileError(EMPTY_CSV_MESSAGE);
+
+  const header = found.record.map((cell) => cell.trim());
+  let reading: CsvReading;
+  let person: (record: string[], row: number) => RawPerson;
+  if (found.linkedIn) {
+    reading = { format: 'linkedin', columns: null, mapping: null };
+    person = linkedInPerson;
+  } else {
+    assertHeader(header);
+    const mapping = requested ?? guessMapping(header);
+    for (const column of Object.values(mapping)) {
+      if (!header.includes(column)) throw new ImportFileError(MAPPING_UNKNOWN_COLUMN_MESSAGE(column));
     }
-    // An error thrown by on_record (a bad header) comes back wrapped by the stream.
-    throw error;
+    const ownExport = isOwnContactsCsv(header);
+    const indexes: Partial<Record<ImportField, number>> = Object.fromEntries(
+      Object.entries(mapping).map(([field, column]) => [field, header.indexOf(column)]),
+    );
+    reading = { format: 'csv', columns: header, mapping };
+    person = (record, row) => genericPerson(record, indexes, row, ownExport);
   }
-  if (!header) {
-    if (before.length === 0) throw new ImportFileError(EMPTY_CSV_MESSAGE);
-    takeHeader();
+  events.header(reading);
+
+  // People seen by the parser (the row a parse error names), and those waiting to be handed on.
+  let seen = 0;
+  let handed = 0;
+  let headerRead = false;
+  const waiting: string[][] = [];
+  const parser = new PieceParser((record) => {
+    if (!headerRead) headerRead = true;
+    else if (seen <= IMPORT_MAX_ROWS) {
+      seen += 1;
+      if (seen <= IMPORT_MAX_ROWS) waiting.push(record);
+    }
+  }, found.startLine);
+  // Cheap work only in the parser's turn (counting); the people are handed on between pieces.
+  const handOn = async () => {
+    if (seen > IMPORT_MAX_ROWS) throw new ImportFileError(ROW_CAP_MESSAGE);
+    for (const record of waiting.splice(0)) {
+      await events.person(person(record, ++handed));
+      if (slice.due()) await slice.pause();
+    }
+  };
+  const rest = (async function* () {
+    yield* taken;
+    for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+  })();
+  try {
+    for await (const text of rest) {
+      for (let offset = 0; offset < text.length; offset += PIECE_CHARS) {
+        const error = await parser.write(text.slice(offset, offset + PIECE_CHARS));
+        if (error) failParse(error, seen);
+        await handOn();
+      }
+    }
+    const error = await parser.end();
+    if (error) failParse(error, seen);
+    await handOn();
+  } finally {
+    parser.destroy();
   }
-  return linkedIn
-    ? { format: 'linkedin', columns: null, mapping: null, people }
-    : { format: 'csv', columns: header, mapping, people };
+  return reading;
 }
 
 function linkedInPerson(record: readonly string[], row: number): RawPerson {
@@ -224,10 +377,12 @@ function genericPerson(
   record: readonly string[],
   indexes: Partial<Record<ImportField, number>>,
   row: number,
+  ownExport: boolean,
 ): RawPerson {
   const cell = (field: ImportField): string | undefined => {
     const index = indexes[field];
-    return index === undefined || index < 0 ? undefined : record[index];
+    const value = index === undefined || index < 0 ? undefined : record[index];
+    return value !== undefined && ownExport ? restoreCell(value) : value;
   };
   const first = cell('first_name')?.trim() ?? '';
   const last = cell('last_name')?.trim() ?? '';

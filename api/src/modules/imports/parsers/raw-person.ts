@@ -7,4 +7,6 @@ export interface RawPerson {
   fields: Partial<Record<ImportableContactField['key'], string>>;
   /** LinkedIn's own export: its URLs are stored in their canonical form. */
   canonicalUrl: boolean;
+  /** The image a vCard embeds (PHOTO), as it was in the file: checked like an upload before it is kept. */
+  photo?: Buffer;
 }

@@ -8,13 +8,14 @@ import {
   type ImportMapping,
 } from '@tend/contracts';
 import { describeIssues } from '../../../infra/http/zod-validation.pipe';
+import type { TimeSlice } from '../../../infra/time/time-slice';
 import type { NewCard } from '../../contacts/contacts.service';
-import { parseCsv } from './csv-file';
+import { readCsv } from './csv-file';
 import { EMPTY_FILE_MESSAGE, ImportFileError } from './import-file-error';
 import { isZip, readConnectionsFromZip } from './linkedin-zip';
 import type { RawPerson } from './raw-person';
-import { decodeText } from './text';
-import { isVCard, parseVCards } from './vcard-file';
+import { textChunks } from './text';
+import { isVCard, readVCards } from './vcard-file';
 
 /** One readable person of a file: the card to make, and the keys it is known by on a board. */
 export interface ImportCard {
@@ -22,15 +23,30 @@ export interface ImportCard {
   card: NewCard;
   /** `li:<canonical LinkedIn URL>` and/or `em:<email>`; a `/pub/` address has no LinkedIn key. */
   keys: string[];
+  /** The photo a vCard embeds, unchecked (the reader checks it like an upload). */
+  photo?: Buffer;
 }
 
-export interface ReadFile {
+/** A row of the file that is not imported, and why. */
+export interface RowProblem {
+  row: number;
+  message: string;
+}
+
+/** What reading a file found, besides its people. */
+export interface FileReading {
   format: ImportFormat;
+  /** A generic CSV's header and the mapping used (guessed unless one was given); null otherwise. */
   columns: string[] | null;
   mapping: ImportMapping | null;
+  /** People in the file, readable or not. */
   total: number;
-  cards: ImportCard[];
-  errors: { row: number; message: string }[];
+}
+
+/** Where a file's people go as they are read, in the file's order. */
+export interface PeopleSink {
+  card(card: ImportCard): Promise<void>;
+  problem(problem: RowProblem): void;
 }
 
 /** The keys a card is recognised by: its canonical LinkedIn URL and its email, lower-cased. */
@@ -67,54 +83,83 @@ export function toImportCard(person: RawPerson): ImportCard | { row: number; mes
   return { row: person.row, card, keys: cardKeys(card) };
 }
 
+const ZIP_NOT_LINKEDIN_MESSAGE =
+  'The Connections.csv in this ZIP does not have LinkedIn’s header (First Name, Last Name, URL, …).';
+
+/** Text looked at to tell a vCard from a CSV. */
+const SNIFF_CHARS = 4096;
+
 /**
  * Reads an uploaded file whatever it is (by its bytes, not its name): LinkedIn's data-export ZIP
  * (only its Connections.csv), a vCard file, or a CSV (LinkedIn's Connections.csv or any CSV with
- * a header). Throws `ImportFileError` for a file that cannot be imported at all.
+ * a header), handing each person to `sink` as it is read, row rules applied. The work is cut in
+ * slices (`slice`) so that the event loop is never held for long, whatever the file's shape.
+ * Throws `ImportFileError` for a file that cannot be imported at all.
  */
-export async function readImportFile(data: Buffer, mapping?: ImportMapping): Promise<ReadFile> {
+export async function readImportFile(
+  data: Buffer,
+  mapping: ImportMapping | undefined,
+  sink: PeopleSink,
+  slice: TimeSlice,
+): Promise<FileReading> {
   if (data.length === 0) throw new ImportFileError(EMPTY_FILE_MESSAGE);
-  const bytes = isZip(data) ? await readConnectionsFromZip(data) : data;
-  const text = decodeText(bytes);
-  if (text.trim() === '') throw new ImportFileError(EMPTY_FILE_MESSAGE);
-
-  let format: ImportFormat;
-  let columns: string[] | null = null;
-  let usedMapping: ImportMapping | null = null;
-  let people: RawPerson[];
-  const errors: { row: number; message: string }[] = [];
-  if (!isZip(data) && isVCard(text)) {
-    const parsed = await parseVCards(text);
-    format = 'vcard';
-    people = parsed.people;
-    // Cards ical.js could not read count among the file's people, as unreadable rows.
-    errors.push(...parsed.broken);
-  } else {
-    const parsed = await parseCsv(text, mapping);
-    if (isZip(data) && parsed.format !== 'linkedin') {
-      throw new ImportFileError(
-        'The Connections.csv in this ZIP does not have LinkedIn’s header (First Name, Last Name, URL, …).',
-      );
+  const zip = isZip(data);
+  const text = textChunks(zip ? await readConnectionsFromZip(data) : data, slice);
+  const head: string[] = [];
+  let headLength = 0;
+  let ended = false;
+  while (headLength < SNIFF_CHARS) {
+    const next = await text.next();
+    if (next.done) {
+      ended = true;
+      break;
     }
-    format = parsed.format;
-    columns = parsed.columns;
-    usedMapping = parsed.mapping;
-    people = parsed.people;
+    head.push(next.value);
+    headLength += next.value.length;
   }
+  const start = head.join('');
+  if (ended && start.trim() === '') throw new ImportFileError(EMPTY_FILE_MESSAGE);
+  const chunks = (async function* () {
+    yield start;
+    yield* text;
+  })();
 
-  const unreadableCards = errors.length;
-  const cards: ImportCard[] = [];
-  const noName =
-    format === 'csv' && usedMapping && !usedMapping.name && !usedMapping.first_name && !usedMapping.last_name;
-  for (const person of people) {
+  let total = 0;
+  let noName = false;
+  const person = async (raw: RawPerson) => {
+    total += 1;
     if (noName) {
-      errors.push({ row: person.row, message: 'No column is mapped to the name: choose the column that holds it.' });
-      continue;
+      sink.problem({ row: raw.row, message: 'No column is mapped to the name: choose the column that holds it.' });
+      return;
     }
-    const result = toImportCard(person);
-    if ('card' in result) cards.push(result);
-    else errors.push(result);
+    const result = toImportCard(raw);
+    if ('card' in result) await sink.card(raw.photo ? { ...result, photo: raw.photo } : result);
+    else sink.problem(result);
+  };
+
+  if (!zip && isVCard(start)) {
+    const broken = (problem: RowProblem) => {
+      total += 1;
+      sink.problem(problem);
+    };
+    await readVCards(chunks, person, broken, slice);
+    return { format: 'vcard', columns: null, mapping: null, total };
   }
-  errors.sort((a, b) => a.row - b.row);
-  return { format, columns, mapping: usedMapping, total: people.length + unreadableCards, cards, errors };
+  const csv = await readCsv(
+    chunks,
+    mapping,
+    {
+      header: (reading) => {
+        if (zip && reading.format !== 'linkedin') throw new ImportFileError(ZIP_NOT_LINKEDIN_MESSAGE);
+        noName =
+          reading.format === 'csv' &&
+          !reading.mapping?.name &&
+          !reading.mapping?.first_name &&
+          !reading.mapping?.last_name;
+      },
+      person,
+    },
+    slice,
+  );
+  return { ...csv, total };
 }

@@ -3,6 +3,7 @@ import { FileUp, FileText } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { IMPORT_MESSAGES } from '../messages';
 import { fileProblem, fileSize, IMPORT_FILE_ACCEPT } from '../utils/import-file';
 import { StepHeading } from './step-heading';
 import './choose-file-step.css';
@@ -198,6 +199,11 @@ export function ChooseFileStep({ tiers, initial, errors, pending, takeFocus, onS
             Preview import
           </Button>
         </div>
+        {pending ? (
+          <p className="field__hint" role="status">
+            {IMPORT_MESSAGES.reading}
+          </p>
+        ) : null}
       </form>
     </section>
   );

@@ -104,6 +104,11 @@ export function ColumnMappingStep({
             Continue
           </Button>
         </div>
+        {pending ? (
+          <p className="field__hint" role="status">
+            {IMPORT_MESSAGES.reading}
+          </p>
+        ) : null}
       </form>
     </section>
   );

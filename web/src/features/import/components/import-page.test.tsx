@@ -44,7 +44,7 @@ function makeImport(overrides: Partial<Import> = {}): Import {
     limit_reached: false,
     stopped_at_row: null,
     message: null,
-    contact_ids: [],
+    contact_ids: null,
     created_at: '2026-01-01T00:00:00.000Z',
     finished_at: null,
     ...overrides,
@@ -66,6 +66,21 @@ function renderImport(props: Partial<ImportPageProps> = {}, url = '/import') {
     { path: '/import', url, user: me },
   );
   return { ...result, onFinished, onUpgrade };
+}
+
+/** What `POST /api/imports` answers: the file is being read, nothing is counted yet. */
+function reading(overrides: Partial<Import> = {}): Import {
+  return makeImport({
+    state: 'reading',
+    total: 0,
+    new: 0,
+    unreadable: 0,
+    fits: 0,
+    errors: [],
+    to_process: 0,
+    contact_ids: null,
+    ...overrides,
+  });
 }
 
 function connections(): File {
@@ -104,13 +119,14 @@ describe('ImportPage', () => {
   it('previews a file, imports it with a progress bar, and ends with the summary and the filtered board link', async () => {
     const http = mockFetch({
       'GET /api/session': session,
-      'POST /api/imports': { status: 201, body: makeImport() },
+      // The upload is answered at once, while the server reads the file; the preview follows.
+      'POST /api/imports': { status: 201, body: reading() },
       [`POST /api/imports/${ID}/start`]: { status: 202, body: makeImport({ state: 'running' }) },
       [`GET /api/imports/${ID}`]: [
+        { body: reading() },
+        { body: makeImport() },
         { body: makeImport({ state: 'running', processed: 3, imported: 3 }) },
-        {
-          body: makeImport({ state: 'done', processed: 7, imported: 7, contact_ids: [1, 2, 3, 4, 5, 6, 7] }),
-        },
+        { body: makeImport({ state: 'done', processed: 7, imported: 7 }) },
       ],
     });
     const user = userEvent.setup();
@@ -118,6 +134,7 @@ describe('ImportPage', () => {
 
     expect(screen.getByLabelText('Add new people to column')).toHaveValue('1');
     await chooseAndPreview(user);
+    expect(await screen.findByText('Reading your file… A large file takes a few seconds.')).toBeInTheDocument();
 
     const [upload] = http.callsTo('POST', '/api/imports');
     const form = upload?.body as FormData;
@@ -153,26 +170,53 @@ describe('ImportPage', () => {
     expect(onFinished.mock.calls[0]?.[0]).toMatchObject({ state: 'done', imported: 7 });
   });
 
-  it("shows the API's reason for a file it cannot read, and refuses a file over 10 MB before sending it", async () => {
+  it("shows the API's reason for a file it cannot read or refuses, and refuses a file over 10 MB before sending it", async () => {
     const http = mockFetch({
       'GET /api/session': session,
-      'POST /api/imports': {
-        status: 400,
-        body: { errors: ['This file is not a CSV, a vCard (.vcf) or a LinkedIn data-export ZIP.'] },
+      'POST /api/imports': [
+        { status: 201, body: reading() },
+        {
+          status: 429,
+          body: { errors: ['You have uploaded many files in a short time. Please wait a minute and try again.'] },
+        },
+      ],
+      // The server read it and could not import it: the import ended before any preview.
+      [`GET /api/imports/${ID}`]: {
+        body: reading({
+          state: 'failed',
+          message: 'This file is not a CSV, a vCard (.vcf) or a LinkedIn data export (.zip).',
+        }),
       },
     });
     const user = userEvent.setup();
-    renderImport();
+    const { router } = renderImport();
     await chooseAndPreview(user, new File(['x'], 'photo.csv', { type: 'text/csv' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('This file is not a CSV, a vCard (.vcf) or a LinkedIn data-export ZIP.');
+    expect(alert).toHaveTextContent('This file is not a CSV, a vCard (.vcf) or a LinkedIn data export (.zip).');
     expect(screen.getByRole('heading', { name: 'Choose a file' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+
+    await user.click(screen.getByRole('button', { name: 'Preview import' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('You have uploaded many files in a short time.'),
+    );
 
     const huge = new File(['x'], 'huge.csv', { type: 'text/csv' });
     Object.defineProperty(huge, 'size', { value: 10 * 1024 * 1024 + 1 });
     await chooseAndPreview(user, huge);
     expect(screen.getByRole('alert')).toHaveTextContent('The file is larger than 10 MB.');
-    expect(http.callsTo('POST', '/api/imports')).toHaveLength(1);
+    expect(http.callsTo('POST', '/api/imports')).toHaveLength(2);
+  });
+
+  it('shows a file still being read when opened by its address, then its review', async () => {
+    mockFetch({
+      'GET /api/session': session,
+      [`GET /api/imports/${ID}`]: [{ body: reading() }, { body: makeImport() }],
+    });
+    renderImport({}, `/import?id=${ID}`);
+    expect(await screen.findByText('Reading Connections.csv')).toBeInTheDocument();
+    expect(screen.getByText('Reading your file… A large file takes a few seconds.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Review the import' }, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it('on the free plan, says how many fit and offers the upgrade', async () => {

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { ApiError, readErrorMessage, readErrorMessages } from '@/lib/api-client';
 import { useCancelImport } from '../api/cancel-import';
-import { useCreateImport } from '../api/create-import';
+import { ImportFileRefused, useCreateImport } from '../api/create-import';
 import { useImport } from '../api/get-import';
 import { useStartImport } from '../api/start-import';
 import { IMPORT_MESSAGES } from '../messages';
@@ -34,8 +34,12 @@ export interface ImportPageProps {
 
 /** The file in hand (kept while the person moves between steps; gone after a reload). */
 interface Draft extends ImportChoice {
-  /** The generic CSV's columns have been confirmed (or the file needs none). */
-  mapped: boolean;
+  /**
+   * The import whose columns the person confirmed (or that needs none). An id, not a flag: after a
+   * new mapping the draft and the address change in two renders, and a flag set for the new
+   * import would show the old one's review in between.
+   */
+  mappedFor: string | null;
 }
 
 function Shell({ children, step, withMapping }: { children: ReactNode; step: ImportStepKey; withMapping: boolean }) {
@@ -87,7 +91,10 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
       { ...choice, mapping },
       {
         onSuccess: onDone,
-        onError: (error) => setErrors(readErrorMessages(error, IMPORT_MESSAGES.notReadable)),
+        onError: (error) =>
+          setErrors(
+            error instanceof ImportFileRefused ? error.errors : readErrorMessages(error, IMPORT_MESSAGES.notReadable),
+          ),
       },
     );
   };
@@ -95,7 +102,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
   const choose = (choice: ImportChoice) => {
     setActed(true);
     upload(choice, undefined, (created) => {
-      setDraft({ ...choice, mapped: created.format !== 'csv' });
+      setDraft({ ...choice, mappedFor: created.format !== 'csv' ? created.id : null });
       show(created.id);
     });
   };
@@ -104,11 +111,11 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
     if (!draft || !run) return;
     setActed(true);
     if (sameMapping(mapping, run.mapping)) {
-      setDraft({ ...draft, mapped: true });
+      setDraft({ ...draft, mappedFor: run.id });
       return;
     }
     upload(draft, mapping, (created) => {
-      setDraft({ ...draft, mapped: true });
+      setDraft({ ...draft, mappedFor: created.id });
       show(created.id, true);
     });
   };
@@ -137,7 +144,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
 
   /** Back to the first step; the file stays chosen unless `forget`. */
   const startOver = (forget = false) => {
-    setDraft(draft && !forget ? { ...draft, mapped: false } : null);
+    setDraft(draft && !forget ? { ...draft, mappedFor: null } : null);
     setErrors([]);
     show(null);
   };
@@ -200,7 +207,19 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
     );
   }
 
-  if (run.state === 'preview' && run.format === 'csv' && draft && !draft.mapped && run.columns) {
+  // Opened by its address while the server still reads the file: the preview follows by itself.
+  if (run.state === 'reading') {
+    return (
+      <Shell step="review" withMapping={false}>
+        <div className="import-loading">
+          <Spinner size={28} label={`Reading ${run.file_name}`} />
+        </div>
+        <p className="import-step__lead">{IMPORT_MESSAGES.reading}</p>
+      </Shell>
+    );
+  }
+
+  if (run.state === 'preview' && run.format === 'csv' && draft && draft.mappedFor !== run.id && run.columns) {
     return (
       <Shell step="map" withMapping>
         <ColumnMappingStep
@@ -228,7 +247,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
           starting={start.isPending}
           takeFocus={acted}
           onBack={() => startOver()}
-          onChangeColumns={run.format === 'csv' && draft ? () => setDraft({ ...draft, mapped: false }) : undefined}
+          onChangeColumns={run.format === 'csv' && draft ? () => setDraft({ ...draft, mappedFor: null }) : undefined}
           onStart={startRun}
         />
       </Shell>

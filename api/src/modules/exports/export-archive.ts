@@ -7,14 +7,37 @@ import {
 } from '@tend/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { ExportedCard } from '../contacts/contacts.service';
-import type { Ical } from './parsers/ical';
+import { neutraliseCell } from './export-format';
+import type { Ical } from './ical';
 
 /** Where a contact's photo lies inside the zip. */
 export const photoPathOf = (card: ExportedCard) => (card.photoKey ? `photos/${card.contact.id}.webp` : '');
 
+/**
+ * Every CSV Tend writes: UTF-8 with a BOM and CRLF line ends, as spreadsheets expect, and RFC 4180
+ * quoting: a field with a quote, a comma, a CR or an LF is quoted. csv-stringify quotes only fields
+ * that hold its record delimiter, so with CRLF a bare LF (a note's line break) went unquoted and
+ * other readers split the row there: `quoted_match` quotes those too. Each text cell that a
+ * spreadsheet would run as a formula is neutralised (`neutraliseCell`).
+ */
+function csvOf(columns: readonly string[], rows: readonly (readonly (string | number | boolean)[])[]): string {
+  return stringify(
+    rows.map((row) => row.map((cell) => (typeof cell === 'string' ? neutraliseCell(cell) : cell))),
+    {
+      header: true,
+      columns: [...columns],
+      bom: true,
+      record_delimiter: 'windows',
+      quoted_match: /[\r\n]/,
+      cast: { boolean: (value) => (value ? 'true' : 'false') },
+    },
+  );
+}
+
 /** `contacts.csv`: every field, the column's name and position and the order in it; board order. */
 export function contactsCsv(cards: readonly ExportedCard[]): string {
-  return stringify(
+  return csvOf(
+    EXPORT_CONTACT_COLUMNS,
     cards.map((card) => {
       const c = card.contact;
       return [
@@ -28,12 +51,22 @@ export function contactsCsv(cards: readonly ExportedCard[]): string {
         c.updated_at,
       ];
     }),
-    { header: true, columns: [...EXPORT_CONTACT_COLUMNS], bom: true, record_delimiter: 'windows' },
   );
 }
 
 export function interactionsCsv(interactions: readonly Interaction[], names: ReadonlyMap<number, string>): string {
-  return stringify(
+  return csvOf(
+    [
+      'id',
+      'contact_id',
+      'contact_name',
+      'date_contacted',
+      'contact_method',
+      'notes',
+      'next_contact_date',
+      'created_at',
+      'updated_at',
+    ],
     interactions.map((i) => [
       i.id,
       i.contact_id,
@@ -45,27 +78,12 @@ export function interactionsCsv(interactions: readonly Interaction[], names: Rea
       i.created_at,
       i.updated_at,
     ]),
-    {
-      header: true,
-      columns: [
-        'id',
-        'contact_id',
-        'contact_name',
-        'date_contacted',
-        'contact_method',
-        'notes',
-        'next_contact_date',
-        'created_at',
-        'updated_at',
-      ],
-      bom: true,
-      record_delimiter: 'windows',
-    },
   );
 }
 
 export function notificationsCsv(notifications: readonly ExportedNotification[]): string {
-  return stringify(
+  return csvOf(
+    ['id', 'contact_id', 'interaction_id', 'date', 'title', 'viewed', 'reminded_at', 'created_at'],
     notifications.map((n) => [
       n.id,
       n.contact_id,
@@ -76,13 +94,6 @@ export function notificationsCsv(notifications: readonly ExportedNotification[])
       n.reminded_at ?? '',
       n.created_at,
     ]),
-    {
-      header: true,
-      columns: ['id', 'contact_id', 'interaction_id', 'date', 'title', 'viewed', 'reminded_at', 'created_at'],
-      bom: true,
-      record_delimiter: 'windows',
-      cast: { boolean: (value) => (value ? 'true' : 'false') },
-    },
   );
 }
 
@@ -99,8 +110,26 @@ const VCARD_FIELDS = CONTACT_FIELDS.flatMap((field) => (field.vcard ? [{ key: fi
   // Array.prototype.sort is stable: fields of equal rank keep their order.
   .sort((a, b) => rank(a.property) - rank(b.property));
 
-/** `contacts.vcf`: one vCard 4.0 per contact, written by ical.js (escaping and line folding). */
-export function contactsVcf(ICAL: Ical, cards: readonly ExportedCard[]): string {
+/**
+ * A `PHOTO` content line for a `data:` URI, folded at 75 octets (base64 is ASCII). Written here,
+ * not by ical.js, which escapes the URI's comma as if it were text (`base64\,`): no longer a URI.
+ */
+function photoLines(dataUri: string): string {
+  const line = `PHOTO:${dataUri}`;
+  const lines = [line.slice(0, 75)];
+  for (let i = 75; i < line.length; i += 74) lines.push(` ${line.slice(i, i + 74)}`);
+  return lines.join('\r\n');
+}
+
+/**
+ * `contacts.vcf`: one vCard 4.0 per contact, written by ical.js (escaping and line folding), with
+ * its photo (`photos`, by contact id: a `data:` URI of a small JPEG, see `vcardPhoto`).
+ */
+export function contactsVcf(
+  ICAL: Ical,
+  cards: readonly ExportedCard[],
+  photos: ReadonlyMap<number, string> = new Map(),
+): string {
   return cards
     .map(({ contact, column }) => {
       const card = new ICAL.Component('vcard');
@@ -125,7 +154,9 @@ export function contactsVcf(ICAL: Ical, cards: readonly ExportedCard[]): string 
         }
       }
       card.addPropertyWithValue('x-tend-column', column);
-      return card.toString();
+      const text = card.toString();
+      const photo = photos.get(contact.id);
+      return photo ? text.replace(/\r\nEND:VCARD$/, `\r\n${photoLines(photo)}\r\nEND:VCARD`) : text;
     })
     .join('\r\n')
     .concat(cards.length > 0 ? '\r\n' : '');

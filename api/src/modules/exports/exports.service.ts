@@ -14,7 +14,8 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { TiersService } from '../tiers/tiers.service';
 import { UsersService } from '../users/users.service';
 import { DataExport } from './data-export.entity';
-import { loadIcal } from './parsers/ical';
+import { loadIcal } from './ical';
+import { vcardPhoto } from './vcard-photo';
 import {
   accountJson,
   contactsCsv,
@@ -130,7 +131,13 @@ export class ExportsService {
     zip.addBuffer(Buffer.from(contactsCsv(cards)), 'contacts.csv');
     zip.addBuffer(Buffer.from(interactionsCsv(interactions, names)), 'interactions.csv');
     zip.addBuffer(Buffer.from(notificationsCsv(notifications)), 'notifications.csv');
-    zip.addBuffer(Buffer.from(contactsVcf(await loadIcal(), cards)), 'contacts.vcf');
+    const vcardPhotos = new Map<number, string>();
+    for (const card of cards) {
+      if (!card.photoKey || (await this.storage.sizeOf(card.photoKey)) === null) continue;
+      const photo = await vcardPhoto(this.storage.pathOf(card.photoKey));
+      if (photo) vcardPhotos.set(card.contact.id, photo);
+    }
+    zip.addBuffer(Buffer.from(contactsVcf(await loadIcal(), cards, vcardPhotos)), 'contacts.vcf');
     const account = {
       id: user.id,
       email: user.email,
