@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Import, Tier } from '@tend/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TaskRunner } from '../src/infra/schedule/task-runner.service';
-import type { ApiClient } from './helpers/api-client';
-import { startTestApp, type TestApp } from './helpers/test-app';
-import { zipOf } from './helpers/zip-of';
+import { TaskRunner } from '../../src/infra/schedule/task-runner.service';
+import type { ApiClient } from '../helpers/api-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { zipOf } from '../helpers/zip-of';
 
 // Issue 23: files a free user could upload that froze the whole server (the tests' app is one
 // process, api and jobs together, as `npm start` runs it), and the limits around previews.
