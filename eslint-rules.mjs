@@ -83,9 +83,72 @@ const noStackedDocComments = {
   },
 };
 
+/**
+ * The product's words live in libs/contracts/src/words.ts (issue 27 point 8): a user-visible
+ * string elsewhere that spells one of its phrases is how two screens came to say "Log out" and
+ * "Log Out", "tier" and "column", "Canceled" and "cancelled". Strings of one lowercase token
+ * ('cancelled' as a state, 'tiers' as a query key) and words inside a kebab-case name
+ * ('tier-column') are code, not words, and pass.
+ */
+const WORD_CHECKS = [
+  { pattern: /forgot your password/i, word: 'WORDS.forgotPassword' },
+  { pattern: /\blog ?out\b(?![-_])/i, word: 'WORDS.logOut, WORDS.logOutMenuItem or WORDS.logOutTitle' },
+  { pattern: /\bdelete account\b/i, word: 'WORDS.deleteAccountHeading, …Title or …Confirm' },
+  { pattern: /\bcancelled\b/i, word: 'WORDS.canceled, or spell it the US way (“canceled”)' },
+  { pattern: /(^|[^-\w])tiers?(?![-\w])/i, word: 'WORDS.column ("column", never "tier")' },
+];
+
+/** SQL (board.queries.ts and the like) names tables, not things a person reads. */
+const SQL = /^\s*(select|update|insert|delete|from|with|where|join|and|order by)\b/;
+
+/** "contacts" and "cards" in one message: the allowance is counted in contacts. */
+const MIXED_COUNT = /\bcontacts\b[\s\S]*\bcards?\b|\bcards?\b[\s\S]*\bcontacts\b/i;
+
+const wordsFromOnePlace = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      word: 'User-visible "{{text}}": take it from {{word}} in @tend/contracts (libs/contracts/src/words.ts), the one place the product’s words are written.',
+      mixed:
+        'User-visible "{{text}}" counts in both contacts and cards: the allowance is counted in contacts (libs/contracts/src/words.ts).',
+    },
+  },
+  create(context) {
+    const check = (node, text) => {
+      if (typeof text !== 'string' || SQL.test(text)) return;
+      if (!/\s/.test(text.trim()) && !/^[A-Z]/.test(text.trim())) return;
+      const shown = text.trim().slice(0, 60);
+      for (const { pattern, word } of WORD_CHECKS) {
+        if (pattern.test(text)) {
+          context.report({ node, messageId: 'word', data: { text: shown, word } });
+          return;
+        }
+      }
+      if (MIXED_COUNT.test(text)) context.report({ node, messageId: 'mixed', data: { text: shown } });
+    };
+    const isModuleSource = (node) =>
+      ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].includes(
+        node.parent?.type,
+      );
+    return {
+      Literal(node) {
+        if (!isModuleSource(node)) check(node, node.value);
+      },
+      TemplateElement(node) {
+        check(node, node.value.cooked);
+      },
+      JSXText(node) {
+        check(node, node.value);
+      },
+    };
+  },
+};
+
 export const tendRules = {
   rules: {
     'no-other-module-entity': noOtherModuleEntity,
     'no-stacked-doc-comments': noStackedDocComments,
+    'words-from-one-place': wordsFromOnePlace,
   },
 };

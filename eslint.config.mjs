@@ -68,6 +68,14 @@ export default tseslint.config(
     rules: { 'tend/no-stacked-doc-comments': 'error' },
   },
   {
+    // The product's words are written once, in libs/contracts/src/words.ts (issue 27 point 8):
+    // everything a person reads (the SPA, the extension, the API's messages and emails) takes them
+    // from there. Tests may spell a word out: they check what a person sees.
+    files: ['web/src/**/*.{ts,tsx}', 'extension/src/**/*.ts', 'api/src/**/*.ts', 'libs/contracts/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/test/**', 'libs/contracts/src/words.ts'],
+    rules: { 'tend/words-from-one-place': 'error' },
+  },
+  {
     // A module writes only its own tables, through its own entities; another module's rows go
     // through that module's service (a type import of its entity is fine). Allowed on purpose:
     // entity files, whose relations (`@ManyToOne(() => User)`) are how the schema names a foreign

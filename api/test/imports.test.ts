@@ -339,7 +339,7 @@ describe('import', () => {
     const idle = await preview(client, connectionsCsv(10), { tier_id: tier });
     const cancelled = await client.post(`/api/imports/${idle.id}/cancel`);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ state: 'cancelled', message: 'Cancelled: nothing was imported.' });
+    expect(cancelled.body).toMatchObject({ state: 'cancelled', message: 'Canceled: nothing was imported.' });
     const start = await client.post(`/api/imports/${idle.id}/start`);
     expect(start.status).toBe(409);
     expect(start.body.errors).toEqual(['This import has already run. Upload the file again to import it again.']);

@@ -26,12 +26,13 @@ function lint(code: string, path: string): string[] {
       code,
       [
         {
-          files: ['**/*.ts'],
-          languageOptions: { parser: tseslint.parser },
+          files: ['**/*.ts', '**/*.tsx'],
+          languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
           plugins: { tend: plugin },
           rules: {
             'tend/no-other-module-entity': ['error', { modulesDir: MODULES }],
             'tend/no-stacked-doc-comments': 'error',
+            'tend/words-from-one-place': 'error',
           },
         },
       ],
@@ -92,6 +93,31 @@ describe('no-stacked-doc-comments', () => {
   });
 });
 
+describe('words-from-one-place', () => {
+  const screen = 'web/src/features/auth/components/log-in-page.tsx';
+  const refused = (code: string) => lint(code, screen).filter((m) => m.startsWith('tend/words-from-one-place'));
+
+  it('refuses the product’s words spelled out in strings, templates and JSX text', () => {
+    expect(refused(`export const a = 'Forgot your password?';\n`)).toHaveLength(1);
+    expect(refused(`export const a = <a>Log Out</a>;\n`)).toHaveLength(1);
+    expect(refused(`export const a = <p title="Delete account?" />;\n`)).toHaveLength(1);
+    expect(refused('export const a = (n: string) => `Moving ${n} was cancelled.`;\n')).toHaveLength(1);
+    expect(refused(`export const a = 'Loading tiers…';\n`)).toHaveLength(1);
+    expect(refused(`export const a = 'Tier';\n`)).toHaveLength(1);
+    expect(refused(`export const a = 'The free plan holds 25 contacts. Upgrade for unlimited cards.';\n`)).toEqual([
+      expect.stringContaining('counts in both contacts and cards'),
+    ]);
+  });
+
+  it('lets code through: one lowercase token, kebab-case names, SQL, module paths', () => {
+    expect(refused(`export const a = 'cancelled';\nexport const b = ['tiers'];\n`)).toEqual([]);
+    expect(refused(`export const a = <div className="tier-column tier-column--target" />;\n`)).toEqual([]);
+    expect(refused(`export const a = 'select id from tiers where user_id = ?';\n`)).toEqual([]);
+    expect(refused(`import { LogOutDialog } from './log-out-dialog';\nexport const b = LogOutDialog;\n`)).toEqual([]);
+    expect(refused(`export const a = 'Keep every contact card you need.';\n`)).toEqual([]);
+  });
+});
+
 describe('eslint.config.mjs', () => {
   it('turns both rules on for the modules, and the entity rule off for entity files', async () => {
     const eslint = new ESLint({ cwd: REPO });
@@ -112,5 +138,18 @@ describe('eslint.config.mjs', () => {
       rules: Record<string, unknown[]>;
     };
     expect(web.rules['tend/no-stacked-doc-comments']?.[0]).toBe(2);
+    // The words rule covers what people read: the SPA, the extension, the API (its messages and emails).
+    for (const file of [
+      'web/src/main.tsx',
+      'extension/src/popup/popup-views.ts',
+      'api/src/modules/mail/templates/layout.ts',
+    ]) {
+      const config = (await eslint.calculateConfigForFile(resolve(REPO, file))) as { rules: Record<string, unknown[]> };
+      expect(config.rules['tend/words-from-one-place']?.[0]).toBe(2);
+    }
+    const words = (await eslint.calculateConfigForFile(resolve(REPO, 'libs/contracts/src/words.ts'))) as {
+      rules: Record<string, unknown[]>;
+    };
+    expect(words.rules['tend/words-from-one-place']).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { freePlanLimitMessage } from '@tend/contracts';
 import { describe, expect, it } from 'vitest';
 import { createAccount, toast, waitForBoard } from './helpers/auth';
 import { boardApi, column, columnCount, newToast, type NewContact } from './helpers/board';
@@ -198,7 +199,7 @@ describe('board journeys: columns and the free plan', () => {
     const refused = await api.tryCreateContact({ name: 'Still Too Many' });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({
-      errors: ['The free plan holds 25 contacts. Upgrade to Premium for unlimited cards, or remove a contact first.'],
+      errors: [freePlanLimitMessage(25)],
     });
   });
 });

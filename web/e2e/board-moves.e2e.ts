@@ -195,7 +195,7 @@ describe('board journeys: moving cards', () => {
     await pressKey(page, 'ArrowRight');
     await announced(page, 'Alan Turing is now in column Colleagues');
     await pressKey(page, 'Escape');
-    await announced(page, 'Moving Alan Turing was cancelled. It is back where it started.');
+    await announced(page, 'Moving Alan Turing was canceled. It is back where it started.');
     await expectBoard(page, board);
 
     // Space, ArrowRight, Space: to the next column, beside the card at the same height (the top).

@@ -358,7 +358,7 @@ describe('the Chrome extension', () => {
       .poll(() => popup.getByLabel('LinkedIn URL').inputValue())
       .toBe('https://www.linkedin.com/in/ada-lovelace');
     // Wait for the tiers and the photo before the picture and the save.
-    await expect.poll(() => popup.getByLabel('Tier').locator('option').count()).toBeGreaterThan(1);
+    await expect.poll(() => popup.getByLabel('Column').locator('option').count()).toBeGreaterThan(1);
     await checkScreen(popup, 'extension-popup-profile');
     await popup.getByRole('button', { name: 'Save to Tend' }).click();
     await popupView(popup, 'saved');

@@ -17,7 +17,7 @@ describe('journey 3: forgot password', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Your Password?' }).click();
     await waitForPath(page, '/forgot-password');
-    await visible(page.getByRole('heading', { name: 'Forgot your password?' }));
+    await visible(page.getByRole('heading', { name: 'Forgot Your Password?' }));
     const send = page.getByRole('button', { name: 'Send email' });
     expect(await send.isDisabled()).toBe(true);
     await page.getByLabel('Email address', { exact: true }).fill(account.email);

@@ -124,7 +124,7 @@ describe('journey 5: settings and account', () => {
     // Back from a cancelled checkout: the plan is unchanged.
     await page.goto('/plan-updated/cancel');
     await visible(page.getByRole('heading', { level: 1, name: 'You are on the Free plan' }));
-    await visible(page.getByText('Checkout was cancelled. You have not been charged.'));
+    await visible(page.getByText('Checkout was canceled. You have not been charged.'));
     await expect.poll(() => page.getByRole('button', { name: 'Upgrade to premium plan' }).isDisabled()).toBe(true);
     await checkScreen(page, 'plan-updated');
     await openAccountMenuItem(page, 'Account');
@@ -140,7 +140,7 @@ describe('journey 5: settings and account', () => {
     // Re-authentication: the account goes only with the password.
     await page.getByRole('button', { name: 'Delete Account' }).click();
     dialog = await visible(page.getByRole('dialog', { name: 'Delete account?' }));
-    const confirmDelete = dialog.getByRole('button', { name: 'Delete Account' });
+    const confirmDelete = dialog.getByRole('button', { name: 'Delete account' });
     expect(await confirmDelete.isDisabled()).toBe(true);
     await dialog.getByLabel('Password', { exact: true }).fill('Not-the-passw0rd');
     await confirmDelete.click();

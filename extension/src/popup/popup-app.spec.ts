@@ -175,7 +175,7 @@ describe('the popup on a LinkedIn profile', () => {
     expect(screen.getByLabelText('Company')).toHaveValue('Analytical Engines Ltd');
     expect(screen.getByLabelText('LinkedIn URL')).toHaveValue(ADA);
     await readyForm(screen);
-    const tier = screen.getByLabelText('Tier');
+    const tier = screen.getByLabelText('Column');
     expect(
       within(tier)
         .getAllByRole('option')
@@ -196,8 +196,8 @@ describe('the popup on a LinkedIn profile', () => {
   it('saves the card with the photo, remembers the tier, and offers to open it in Tend', async () => {
     const { screen, server, user, area } = await openPopup();
     await readyForm(screen);
-    expect(screen.getByLabelText('Tier')).toHaveValue('11'); // first tier when nothing is remembered
-    await user.selectOptions(screen.getByLabelText('Tier'), 'Friends');
+    expect(screen.getByLabelText('Column')).toHaveValue('11'); // first tier when nothing is remembered
+    await user.selectOptions(screen.getByLabelText('Column'), 'Friends');
     await vi.waitFor(() => expect(area.data.get('lastTierId')).toBe(13));
     await user.clear(screen.getByLabelText('Title'));
     await user.type(screen.getByLabelText('Title'), 'Analyst');
@@ -359,7 +359,7 @@ describe('the popup on a LinkedIn profile', () => {
     const { screen, user } = await openPopup({ profile });
     await viewBecomes('form');
     expect(screen.getByRole('alert').textContent).toBe('The name could not be read from the page: type it in.');
-    await vi.waitFor(() => expect(screen.getByLabelText('Tier')).toHaveValue('11'));
+    await vi.waitFor(() => expect(screen.getByLabelText('Column')).toHaveValue('11'));
     expect(screen.getByRole('button', { name: 'Save to Tend' })).toBeDisabled();
     await user.type(screen.getByLabelText(/^Name/), 'Ada');
     expect(screen.getByRole('button', { name: 'Save to Tend' })).toBeEnabled();

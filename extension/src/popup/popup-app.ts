@@ -6,7 +6,7 @@
  * as soon as the profile is read, without waiting for the network or the photo
  * (`performance.mark('tend:profile-shown')` marks that moment for the browser test).
  */
-import { canonicalLinkedInUrl, INVALID_URL_MESSAGE, type Tier } from '@tend/contracts';
+import { WORDS, canonicalLinkedInUrl, INVALID_URL_MESSAGE, type Tier } from '@tend/contracts';
 import type { ApiProblem, TendApi } from '../api/tend-api';
 import type { LinkedInProfile } from '../linkedin/read-profile';
 import { show } from '../shared/dom';
@@ -31,7 +31,7 @@ import {
 
 /** Shown only when the server's 403 carries no sentence of its own (the allowance is the server's to name). */
 const PLAN_FULL_FALLBACK =
-  'The free plan’s cards are all used. Upgrade to Premium for unlimited cards, or remove a contact first.';
+  'The free plan’s contacts are all used. Upgrade to Premium for unlimited contacts, or remove one first.';
 
 export interface PopupDeps {
   root: HTMLElement;
@@ -141,7 +141,7 @@ class FormSession {
       if (!result.ok) return this.fail(result.problem);
       this.tiers = result.value;
       fillTiers(view.tier, result.value, this.lastTierId);
-      if (result.value.length === 0) showErrors(view.errors, ['Your board has no tiers: add one in Tend first.']);
+      if (result.value.length === 0) showErrors(view.errors, [WORDS.noColumns]);
       this.updateSave();
     });
     void match.then((result) => {

@@ -5,6 +5,7 @@ import {
   type AddFormContactField,
   type CamelCase,
   type Tier,
+  WORDS,
 } from '@tend/contracts';
 import { h } from '../shared/dom';
 
@@ -149,7 +150,7 @@ export function formView(values: FormValues): FormView {
   const tier = h(
     'select',
     { id: 'field-tier', name: 'tier', disabled: true },
-    h('option', { value: '' }, 'Loading tiers…'),
+    h('option', { value: '' }, WORDS.loadingColumns),
   );
   const photo = h('img', { className: 'photo', alt: '', width: 56, height: 56, hidden: true });
   const photoPlaceholder = h(
@@ -188,7 +189,7 @@ export function formView(values: FormValues): FormView {
     includePhotoRow,
     photoNote,
     ...fields.map(({ row }) => row),
-    h('div', { className: 'field' }, h('label', { for: 'field-tier' }, 'Tier'), tier),
+    h('div', { className: 'field' }, h('label', { for: 'field-tier' }, WORDS.column), tier),
     errors,
     h('div', { className: 'actions' }, save),
     status,

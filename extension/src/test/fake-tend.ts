@@ -2,7 +2,7 @@
  * A stand-in for the Tend API as phase 2 will serve it (the contract in extension/README.md), as
  * a `fetch` the extension's real API client talks to. It records every request.
  */
-import type { Contact, Tier } from '@tend/contracts';
+import { freePlanLimitMessage, type Contact, type Tier } from '@tend/contracts';
 
 export interface RecordedRequest {
   method: string;
@@ -81,9 +81,7 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
         return json(409, { errors: ['This LinkedIn profile is already on your board.'], contact_id: existing.id });
       if (state.freeCardsLeft <= 0) {
         return json(403, {
-          errors: [
-            'The free plan holds 25 contacts. Upgrade to Premium for unlimited cards, or remove a contact first.',
-          ],
+          errors: [freePlanLimitMessage(25)],
         });
       }
       state.freeCardsLeft -= 1;

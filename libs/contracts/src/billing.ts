@@ -67,7 +67,7 @@ export const DOWNGRADE_NO_SUBSCRIPTION_MESSAGE =
   'There is no active Stripe subscription associated with this account. Please contact us for assistance.';
 export const REACTIVATE_SUCCESS_MESSAGE = 'Your Premium plan is active again and renews as before.';
 export const NOTHING_TO_REACTIVATE_MESSAGE =
-  'There is no cancelled subscription to reactivate. Choose Upgrade to start a new one.';
+  'There is no canceled subscription to reactivate. Choose Upgrade to start a new one.';
 export const NO_BILLING_ACCOUNT_MESSAGE = 'There is no billing account for this user yet.';
 export const SUBSCRIPTION_NOT_YOURS_MESSAGE = 'You can only change your own subscription.';
 export const ANNUAL_PLAN_NOT_OFFERED_MESSAGE = 'The annual plan is not offered.';

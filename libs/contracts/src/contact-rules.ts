@@ -8,7 +8,7 @@ import type { Plan } from './users';
 export const INVALID_URL_MESSAGE = 'Invalid URL';
 /** The 403 a create past the free plan's allowance answers, naming the allowance. */
 export const freePlanLimitMessage = (limit: number) =>
-  `The free plan holds ${limit} contacts. Upgrade to Premium for unlimited cards, or remove a contact first.`;
+  `The free plan holds ${limit} contacts. Upgrade to Premium for unlimited contacts, or remove one first.`;
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 

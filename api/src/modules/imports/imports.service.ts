@@ -7,7 +7,13 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { freePlanLimitMessage, IMPORT_BATCH_SIZE, type CreateImportRequest, type ImportFormat } from '@tend/contracts';
+import {
+  freePlanLimitMessage,
+  IMPORT_BATCH_SIZE,
+  WORDS,
+  type CreateImportRequest,
+  type ImportFormat,
+} from '@tend/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { JobDispatcher } from '../../infra/queue/job-dispatcher';
 import { FileStorage } from '../../infra/storage/file-storage';
@@ -217,8 +223,8 @@ export class ImportsService {
       found.finishedAt = this.clock.now();
       found.message =
         found.position === 0
-          ? 'Cancelled: nothing was imported.'
-          : `Cancelled after ${found.position} of ${found.toProcess} rows: ${found.imported} added, the rest not imported.`;
+          ? `${WORDS.canceled}: nothing was imported.`
+          : `${WORDS.canceled} after ${found.position} of ${found.toProcess} rows: ${found.imported} added, the rest not imported.`;
       return { run: found, photos: await this.rows.remove(em, found.id, found.position) };
     });
     await this.reader.removePhotos(photos);

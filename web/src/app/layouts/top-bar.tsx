@@ -1,3 +1,4 @@
+import { WORDS } from '@tend/contracts';
 import { ChevronDown, CircleUserRound, FileUp, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -69,7 +70,7 @@ export function TopBar({ toolbar }: TopBarProps) {
           </MenuItem>
           <MenuSeparator />
           <MenuItem icon={<LogOut size={16} aria-hidden="true" />} onSelect={() => setLogOutOpen(true)}>
-            Log Out
+            {WORDS.logOutMenuItem}
           </MenuItem>
         </Menu>
       </div>

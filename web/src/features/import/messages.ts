@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES } from '@tend/contracts';
+import { WORDS, IMPORT_MAX_BYTES } from '@tend/contracts';
 
 /** The import screen's own texts (the spec is silent on imports; the API's messages are shown as sent). */
 export const IMPORT_MESSAGES = {
@@ -7,7 +7,7 @@ export const IMPORT_MESSAGES = {
   notReadable: 'We could not read this file. Please check it and try again.',
   reading: 'Reading your file… A large file takes a few seconds.',
   notStarted: 'The import could not be started. Please try again.',
-  notCancelled: 'The import could not be cancelled. Please try again.',
+  notCancelled: WORDS.importNotCanceled,
   notFound: 'This import is no longer available. Choose the file again to import it.',
   noName: 'Match a column to Name, or to First name and Last name, so each person has a name.',
 } as const;

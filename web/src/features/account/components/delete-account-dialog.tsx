@@ -1,4 +1,5 @@
 import type { User } from '@tend/contracts';
+import { WORDS } from '@tend/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -48,7 +49,7 @@ export function DeleteAccountDialog({ user, open, onOpenChange }: DeleteAccountD
     <Modal
       open={open}
       onOpenChange={close}
-      title="Delete account?"
+      title={WORDS.deleteAccountTitle}
       description={<p>This permanently deletes your account and everything in it. This cannot be undone.</p>}
       hideClose
       footer={
@@ -63,7 +64,7 @@ export function DeleteAccountDialog({ user, open, onOpenChange }: DeleteAccountD
             disabled={password === ''}
             loading={deleteAccount.isPending}
           >
-            Delete Account
+            {WORDS.deleteAccountConfirm}
           </Button>
         </>
       }

@@ -23,7 +23,7 @@ describe('DeleteAccountSection', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete account?' });
     // Re-authentication: nothing happens until the password is typed.
-    const confirm = within(dialog).getByRole('button', { name: 'Delete Account' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Password'), 'Passw0rd!');
     await user.click(confirm);
@@ -65,7 +65,7 @@ describe('DeleteAccountSection', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Password'), 'Passw0rd!');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     expect(await screen.findByText(DELETE_ACCOUNT_FAILED_MESSAGE)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import type { User } from '@tend/contracts';
+import { WORDS } from '@tend/contracts';
 import { Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,15 +14,15 @@ export function DeleteAccountSection({ user }: { user: User }) {
       <div className="panel__row">
         <div>
           <h2 id="delete-heading" className="panel__title">
-            <TriangleAlert size={18} aria-hidden="true" /> Delete Account
+            <TriangleAlert size={18} aria-hidden="true" /> {WORDS.deleteAccountHeading}
           </h2>
           <p className="panel__text">
             Permanently delete your account, contacts, interaction notes and reminders. Any Premium subscription is
-            cancelled first.
+            canceled first.
           </p>
         </div>
         <Button variant="danger" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setOpen(true)}>
-          Delete Account
+          {WORDS.deleteAccountHeading}
         </Button>
       </div>
       <DeleteAccountDialog user={user} open={open} onOpenChange={setOpen} />

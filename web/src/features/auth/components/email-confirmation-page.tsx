@@ -1,4 +1,5 @@
 import {
+  WORDS,
   INVALID_VERIFICATION_LINK_MESSAGE,
   VERIFICATION_SENT_MESSAGE,
   type SendEmailVerificationRequest,
@@ -153,7 +154,7 @@ export function EmailConfirmationPage() {
           <p>
             Wrong address or account?{' '}
             <Button variant="link" onClick={() => void leave()} loading={leaving}>
-              Log out
+              {WORDS.logOut}
             </Button>
           </p>
         ) : (

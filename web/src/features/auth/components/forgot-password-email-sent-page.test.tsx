@@ -12,7 +12,7 @@ describe('ForgotPasswordEmailSentPage', () => {
     renderScreen(<ForgotPasswordEmailSentPage />, { path: '/forgot-password-email-sent', user: null });
     expect(screen.getByRole('heading', { name: 'No email input' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend email' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot Your Password?' })).toHaveAttribute('href', '/forgot-password');
   });
 
   it('ignores navigation state without a usable email', () => {

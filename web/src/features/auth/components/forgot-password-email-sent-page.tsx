@@ -1,3 +1,4 @@
+import { WORDS } from '@tend/contracts';
 import { MailCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -30,7 +31,7 @@ export function ForgotPasswordEmailSentPage() {
     return (
       <AuthCard title={NO_EMAIL_INPUT_MESSAGE} subtitle="Enter your email address to receive a password reset link.">
         <p className="auth-card__links">
-          <Link to={ROUTES.forgotPassword}>Forgot your password?</Link>
+          <Link to={ROUTES.forgotPassword}>{WORDS.forgotPassword}</Link>
         </p>
       </AuthCard>
     );

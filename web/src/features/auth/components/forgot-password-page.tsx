@@ -1,4 +1,4 @@
-import { isValidEmail } from '@tend/contracts';
+import { WORDS, isValidEmail } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
+      title={WORDS.forgotPassword}
       subtitle="Enter the email address of your account and we will send you a link to reset it."
     >
       <form className="form" onSubmit={handleSubmit} noValidate>

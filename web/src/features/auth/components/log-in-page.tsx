@@ -1,3 +1,4 @@
+import { WORDS } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { nextPathAfterLogIn, ROUTES } from '@/lib/routes';
@@ -58,7 +59,7 @@ export function LogInPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="form__row form__row--end">
-          <Link to={ROUTES.forgotPassword}>Forgot Your Password?</Link>
+          <Link to={ROUTES.forgotPassword}>{WORDS.forgotPassword}</Link>
         </div>
         <Button type="submit" block size="lg" disabled={!canSubmit} loading={logIn.isPending}>
           Log in

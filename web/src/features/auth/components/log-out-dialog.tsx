@@ -1,3 +1,4 @@
+import { WORDS } from '@tend/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -33,14 +34,14 @@ export function LogOutDialog({ open, onOpenChange }: LogOutDialogProps) {
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Log out?"
+      title={WORDS.logOutTitle}
       description={
         <>
           <p>Great job growing and maintaining your network!</p>
           <p>You deserve a break.</p>
         </>
       }
-      confirmLabel="Log out"
+      confirmLabel={WORDS.logOut}
       onConfirm={() => void handleConfirm()}
       pending={pending}
     />

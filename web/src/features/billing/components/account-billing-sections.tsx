@@ -1,4 +1,4 @@
-import { FREE_PLAN_CARD_LIMIT, type User } from '@tend/contracts';
+import { WORDS, FREE_PLAN_CARD_LIMIT, type User } from '@tend/contracts';
 import { CreditCard, Sprout } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -94,7 +94,7 @@ function PlanSection({ user, info }: { user: User; info: CustomerInfo | undefine
         <div>
           <h2 id="plan-heading" className="panel__title">
             <CreditCard size={18} aria-hidden="true" /> Premium plan
-            {expiring ? <span className="badge badge--muted">Canceled</span> : null}
+            {expiring ? <span className="badge badge--muted">{WORDS.canceled}</span> : null}
           </h2>
           {expiring ? (
             <p className="panel__text">

@@ -1,4 +1,4 @@
-import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
+import { WORDS, FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Sprout } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -69,7 +69,7 @@ export function PlanUpdatedPage() {
           : `You can keep up to ${FREE_PLAN_CARD_LIMIT} contact cards. Upgrade to keep an unlimited number.`}
       </p>
       {success && !premium ? <Alert>{PLAN_NOT_UPDATED_MESSAGE}</Alert> : null}
-      {isCancelled(status) ? <Alert tone="info">Checkout was cancelled. You have not been charged.</Alert> : null}
+      {isCancelled(status) ? <Alert tone="info">{WORDS.checkoutCanceled}</Alert> : null}
       <div className="centered-panel__actions">
         {!premium ? (
           <Button

@@ -1,4 +1,5 @@
 import type { Contact, Tier } from '@tend/contracts';
+import { dragCanceledMessage } from '@tend/contracts';
 import {
   closestCenter,
   defaultDropAnimationSideEffects,
@@ -259,7 +260,7 @@ export function BoardColumns({
         over
           ? `${nameOf(active.id)} was dropped in ${place(over)}.`
           : `${nameOf(active.id)} was dropped where it started.`,
-      onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled. It is back where it started.`,
+      onDragCancel: ({ active }) => dragCanceledMessage(nameOf(active.id)),
     };
   }, []);
 

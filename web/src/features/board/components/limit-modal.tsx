@@ -111,7 +111,9 @@ export function LimitModal({
         onOpenChange={setConfirming}
         title={`Maintain ${limit} contacts?`}
         description={
-          <p>You stay on the free plan with your {limit} newest contacts. Older cards stay hidden until you upgrade.</p>
+          <p>
+            You stay on the free plan with your {limit} newest contacts. Older contacts stay hidden until you upgrade.
+          </p>
         }
         confirmLabel={`Maintain ${limit} contacts`}
         pending={keep.isPending}

@@ -285,15 +285,15 @@ describe('ImportPage', () => {
       'GET /api/session': session,
       [`GET /api/imports/${ID}`]: { body: makeImport({ state: 'running', processed: 0 }) },
       [`POST /api/imports/${ID}/cancel`]: {
-        body: makeImport({ state: 'cancelled', message: 'Cancelled: nothing was imported.' }),
+        body: makeImport({ state: 'cancelled', message: 'Canceled: nothing was imported.' }),
       },
     });
     const user = userEvent.setup();
     renderImport({}, `/import?id=${ID}`);
     expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     await user.click(screen.getByRole('button', { name: 'Cancel import' }));
-    expect(await screen.findByRole('heading', { name: 'Import cancelled' })).toBeInTheDocument();
-    expect(screen.getByText('Cancelled: nothing was imported.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Import canceled' })).toBeInTheDocument();
+    expect(screen.getByText('Canceled: nothing was imported.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your board' })).toHaveAttribute('href', '/kanban');
     expect(http.callsTo('POST', `/api/imports/${ID}/cancel`)).toHaveLength(1);
   });

@@ -107,8 +107,8 @@ export function ImportPreviewStep({
             {people(leftOut)} would not be imported.
           </Alert>
           <UpgradeOffer upgrade={upgrade}>
-            Upgrade for unlimited cards and import all {people(run.new)}. You can also import now and bring in the rest
-            after upgrading: nobody is added twice.
+            Upgrade for unlimited contacts and import all {people(run.new)}. You can also import now and bring in the
+            rest after upgrading: nobody is added twice.
           </UpgradeOffer>
         </>
       ) : limited && run.new > 0 ? (

@@ -1,4 +1,5 @@
 import type { Import } from '@tend/contracts';
+import { WORDS } from '@tend/contracts';
 import { CircleCheck, CircleSlash, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -20,7 +21,7 @@ interface ImportSummaryStepProps {
 
 function title(run: Import): string {
   if (run.state === 'failed') return 'The import stopped';
-  if (run.state === 'cancelled') return 'Import cancelled';
+  if (run.state === 'cancelled') return WORDS.importCanceled;
   return 'Import complete';
 }
 
@@ -60,7 +61,7 @@ export function ImportSummaryStep({ run, tierName, upgrade, takeFocus, onImportA
       {run.message ? <Alert tone={run.state === 'cancelled' ? 'info' : 'warning'}>{run.message}</Alert> : null}
       {run.limit_reached ? (
         <UpgradeOffer upgrade={upgrade}>
-          Upgrade for unlimited cards, then import the same file again to bring in the rest: nobody is added twice.
+          Upgrade for unlimited contacts, then import the same file again to bring in the rest: nobody is added twice.
         </UpgradeOffer>
       ) : null}
       <div className="form__actions">

@@ -5,7 +5,7 @@ const FEATURES = [
   {
     icon: Columns3,
     title: 'Your network on one board',
-    text: 'Keep every contact as a card in tiers you name yourself: new connections, colleagues, friends, potential referrals.',
+    text: 'Keep every contact as a card in columns you name yourself: new connections, colleagues, friends, potential referrals.',
   },
   {
     icon: NotebookPen,

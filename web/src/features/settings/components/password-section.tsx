@@ -1,4 +1,4 @@
-import { ORIGINAL_PASSWORD_INCORRECT_MESSAGE, type User } from '@tend/contracts';
+import { WORDS, ORIGINAL_PASSWORD_INCORRECT_MESSAGE, type User } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -71,7 +71,7 @@ export function PasswordSection({ user }: { user: User }) {
           confirmationLabel="Re-enter new password"
         />
         <p className="form__row">
-          <Link to={ROUTES.forgotPassword}>Forgot your password?</Link>
+          <Link to={ROUTES.forgotPassword}>{WORDS.forgotPassword}</Link>
         </p>
         {current !== '' ? (
           <div className="form__actions">

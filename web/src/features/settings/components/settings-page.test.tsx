@@ -126,7 +126,7 @@ describe('SettingsPage: password', () => {
     mockFetch({ 'GET /api/session': session });
     renderScreen(<SettingsPage />, { path: '/settings', user: me });
     expect(screen.queryByRole('button', { name: 'Update Password' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot Your Password?' })).toHaveAttribute('href', '/forgot-password');
     await fillPasswords('x', '', '');
     expect(screen.getByRole('button', { name: 'Update Password' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
