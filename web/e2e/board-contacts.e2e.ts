@@ -211,10 +211,11 @@ describe('board journeys: contacts', () => {
     await hidden(confirm);
     await expectColumn(page, 'Colleagues', ['Linus Torvalds']);
 
-    // From the contact card's own 'Delete contact' button: the card closes with it.
+    // From the contact card's More actions menu: the card closes with it.
     await cardButton(page, linus).click();
     const card = await contactDialog(page, 'Linus Torvalds');
-    await card.getByRole('button', { name: 'Delete contact' }).click();
+    await card.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete contact' }).click();
     confirm = await visible(page.getByRole('dialog', { name: 'Delete contact?' }));
     // The first 'Contact deleted.' may still be showing.
     await newToast(page, 'Contact deleted.', () => confirm.getByRole('button', { name: 'Delete contact' }).click());

@@ -1,7 +1,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Button } from './button';
+import { dismissEarlierToasts } from './toast';
 import './dialog.css';
 
 interface ModalProps {
@@ -17,6 +18,41 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
+/**
+ * The open modals, oldest first. A modal opened over another (the discard confirmation over Add
+ * contact, 'Maintain 25 contacts?' over the limit offer) hides the one behind it, from sight and
+ * from assistive technology, until it closes: two dialogs on screen showed two Cancel buttons
+ * (issue 27 point 6). The contact card (`DialogFrame`) stays in view, dimmed: it is the context
+ * its confirmations talk about, and Radix already hides it from assistive technology.
+ */
+const openModals: symbol[] = [];
+const listeners = new Set<() => void>();
+const notifyModals = () => listeners.forEach((listener) => listener());
+const subscribeModals = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Whether this open modal has another opened over it. */
+function useCoveredModal(open: boolean): boolean {
+  const [id] = useState(() => Symbol('modal'));
+  useEffect(() => {
+    if (!open) return;
+    dismissEarlierToasts();
+    openModals.push(id);
+    notifyModals();
+    return () => {
+      openModals.splice(openModals.indexOf(id), 1);
+      notifyModals();
+    };
+  }, [open, id]);
+  return useSyncExternalStore(
+    subscribeModals,
+    () => openModals.includes(id) && openModals.at(-1) !== id,
+    () => false,
+  );
+}
+
 /** Every modal in the app: Radix Dialog (focus trap, Escape, aria-modal, labelled by its title). */
 export function Modal({
   open,
@@ -28,12 +64,14 @@ export function Modal({
   hideClose = false,
   size = 'sm',
 }: ModalProps) {
+  const covered = useCoveredModal(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog__overlay" />
+        <RadixDialog.Overlay className={covered ? 'dialog__overlay dialog--covered' : 'dialog__overlay'} />
         <RadixDialog.Content
-          className={`dialog dialog--${size}`}
+          className={`dialog dialog--${size}${covered ? ' dialog--covered' : ''}`}
+          data-covered={covered || undefined}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="dialog__header">
@@ -69,6 +107,9 @@ interface DialogFrameProps {
  * header, such as the contact card. Put a `DialogTitle` inside.
  */
 export function DialogFrame({ open, onOpenChange, className, children }: DialogFrameProps) {
+  useEffect(() => {
+    if (open) dismissEarlierToasts();
+  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { Slide, ToastContainer, toast, type ToastOptions } from 'react-toastify';
+import { Slide, ToastContainer, toast, type Id, type ToastOptions } from 'react-toastify';
 import './toast.css';
 
 /** PRODUCT.md §9: success 2 s, error/info 4 s, at most 20, width 350 px; auth screens 5000 ms. */
@@ -21,6 +21,40 @@ export function Toaster() {
       className="toaster"
     />
   );
+}
+
+/**
+ * When each toast on screen appeared, and when the person last clicked or typed: a dialog that
+ * opens dismisses the toasts of earlier actions (a stale "Contact saved." over the delete
+ * confirmation, issue 27 point 4) and keeps the one its own click raised ("Contact added." as the
+ * new card opens).
+ */
+const shownAt = new Map<Id, number>();
+let lastInputAt = 0;
+if (typeof document !== 'undefined') {
+  const seen = () => {
+    lastInputAt = performance.now();
+  };
+  document.addEventListener('pointerdown', seen, { capture: true });
+  document.addEventListener('keydown', seen, { capture: true });
+}
+
+toast.onChange((item) => {
+  if (item.status === 'removed') shownAt.delete(item.id);
+});
+
+function track(id: Id): void {
+  shownAt.set(id, performance.now());
+}
+
+/** Dismisses the toasts raised before the click or key press that opened a dialog. */
+export function dismissEarlierToasts(): void {
+  for (const [id, at] of shownAt) {
+    if (at < lastInputAt) {
+      toast.dismiss(id);
+      shownAt.delete(id);
+    }
+  }
 }
 
 const DurationContext = createContext<number | null>(null);
@@ -57,13 +91,13 @@ export function useNotify(): Notify {
   return useMemo(
     () => ({
       success: (message, { detail, ...options } = {}) => {
-        toast.success(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.success, ...options });
+        track(toast.success(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.success, ...options }));
       },
       error: (message, { detail, ...options } = {}) => {
-        toast.error(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.error, ...options });
+        track(toast.error(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.error, ...options }));
       },
       info: (message, { detail, ...options } = {}) => {
-        toast.info(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.info, ...options });
+        track(toast.info(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.info, ...options }));
       },
     }),
     [override],

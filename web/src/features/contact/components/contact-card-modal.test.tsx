@@ -154,11 +154,14 @@ describe('ContactCardModal', () => {
     expect(onChangeTier).toHaveBeenCalledWith(expect.objectContaining({ id: 3, name: 'Friends', position: 2 }));
   });
 
-  it("deletes the contact after 'Delete contact?'", async () => {
+  it("deletes the contact from the More actions menu, after 'Delete contact?'", async () => {
     const user = userEvent.setup();
     const { http } = renderCard([grace], { 'DELETE /api/contacts/5': { status: 204 } });
     const dialog = await openCard();
-    await user.click(within(dialog).getByRole('button', { name: 'Delete contact' }));
+    // Not a button beside Close: a misclick away from deleting (issue 27 point 11).
+    expect(within(dialog).queryByRole('button', { name: 'Delete contact' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete contact' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete contact?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete contact' }));
     expect(await screen.findByText('Contact deleted.')).toBeInTheDocument();

@@ -8,12 +8,13 @@ import {
   type Tier,
 } from '@tend/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Camera, X } from 'lucide-react';
+import { Camera, Ellipsis, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, DialogFrame, DialogTitle } from '@/components/ui/dialog';
+import { Menu, MenuItem } from '@/components/ui/menu';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
 import { useFollowUpDraft } from '../api/follow-up-draft';
@@ -22,7 +23,6 @@ import { CONTACT_MESSAGES } from '../messages';
 import { fieldErrors, fieldForServerMessage } from '../utils/field-errors';
 import { ContactInfoForm, type ContactFieldErrors } from './contact-info-form';
 import { ContactTimeline } from './contact-timeline';
-import { DeleteButton } from './delete-button';
 import { DeleteContactDialog } from './delete-contact-dialog';
 import { FollowUpTab } from './follow-up-tab';
 import { ImageCropModal } from './image-crop-modal';
@@ -194,7 +194,23 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
         </div>
         <div className="contact-modal__actions">
           <TierSelect tiers={tiers} tierId={contact.tier_id} onChange={onChangeTier} pending={changingTier} />
-          <DeleteButton onClick={() => setDialog('delete')}>Delete contact</DeleteButton>
+          {/* Deleting is behind a menu: a red 'Delete contact' beside Close was one slip away (issue 27 point 11). */}
+          <Menu
+            label="More actions"
+            trigger={
+              <button type="button" className="icon-btn" aria-label="More actions" title="More actions">
+                <Ellipsis size={18} aria-hidden="true" />
+              </button>
+            }
+          >
+            <MenuItem
+              className="menu__item--danger"
+              icon={<Trash2 size={16} aria-hidden="true" />}
+              onSelect={() => setDialog('delete')}
+            >
+              Delete contact
+            </MenuItem>
+          </Menu>
           <Button variant="secondary" size="sm" icon={<X size={16} aria-hidden="true" />} onClick={requestClose}>
             Close
           </Button>

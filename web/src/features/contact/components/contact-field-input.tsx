@@ -34,7 +34,7 @@ export function ContactFieldInput({ field, value, error, autoFocus, onChange }: 
     error,
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
   };
-  if (field.kind === 'long-text') return <TextAreaField label={label} rows={4} placeholder={placeholder} {...common} />;
+  if (field.kind === 'long-text') return <TextAreaField label={label} rows={2} placeholder={placeholder} {...common} />;
   return (
     <TextField
       label={field.kind === 'name' ? <RequiredLabel>{label}</RequiredLabel> : label}

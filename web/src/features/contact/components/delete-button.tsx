@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import './delete-button.css';
 
-/** A quiet red button that asks to delete: the contact card's 'Delete contact', an interaction's 'Delete'. */
+/** A quiet red button that asks to delete: an interaction's 'Delete'. */
 export function DeleteButton(props: Omit<ButtonProps, 'variant' | 'size' | 'icon' | 'className'>) {
   return (
     <Button
