@@ -102,6 +102,10 @@ describe('journey: import a network and export everything (issue 14)', () => {
     await fileInput(page).setInputFiles({ name: 'photo.csv', mimeType: 'text/csv', buffer: png });
     await page.getByRole('button', { name: 'Preview import' }).click();
     await alertText(page, 'This file is not a CSV, a vCard (.vcf) or a LinkedIn');
+    // The refused file looks refused, and cannot be previewed until another is chosen (issue 27 point 2).
+    await visible(page.getByText('Cannot be imported · Choose another file'));
+    expect(await page.locator('.import-drop--chosen').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Preview import' }).isDisabled()).toBe(true);
     await checkScreen(page, 'import-bad-file');
 
     // The real thing, chosen with the keyboard's file input, into the first column, skipping duplicates.

@@ -1,5 +1,5 @@
 import { IMPORT_MAX_BYTES, type OnDuplicate, type Tier } from '@tend/contracts';
-import { FileUp, FileText } from 'lucide-react';
+import { FileUp, FileText, FileX } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,13 +20,23 @@ interface ChooseFileStepProps {
   initial: Partial<ImportChoice> | null;
   /** The server's or the picker's reasons the file was refused, shown until another file is chosen. */
   errors: readonly string[];
+  /** `errors` refuse the file itself (it is not a CSV, vCard or export), not a passing failure to retry. */
+  fileRefused: boolean;
   pending: boolean;
   takeFocus: boolean;
   onSubmit: (choice: ImportChoice) => void;
 }
 
 /** Step 1: the file, the column it goes to, and what to do with people already on the board. */
-export function ChooseFileStep({ tiers, initial, errors, pending, takeFocus, onSubmit }: ChooseFileStepProps) {
+export function ChooseFileStep({
+  tiers,
+  initial,
+  errors,
+  fileRefused,
+  pending,
+  takeFocus,
+  onSubmit,
+}: ChooseFileStepProps) {
   const headingId = useId();
   const fileHintId = useId();
   const tierFieldId = useId();
@@ -66,6 +76,8 @@ export function ChooseFileStep({ tiers, initial, errors, pending, takeFocus, onS
 
   const serverErrors = file !== null && shownErrorsFor === file ? errors : [];
   const problems = localError ? [localError] : serverErrors;
+  // A refused file looks refused and cannot be previewed until another is chosen (issue 27 point 2).
+  const refused = file !== null && (localError !== null || (fileRefused && serverErrors.length > 0));
 
   return (
     <section className="import-step" aria-labelledby={headingId}>
@@ -78,7 +90,11 @@ export function ChooseFileStep({ tiers, initial, errors, pending, takeFocus, onS
       </p>
       <form className="form import-form" onSubmit={handleSubmit} noValidate>
         <label
-          className={['import-drop', dragging ? 'import-drop--over' : '', file ? 'import-drop--chosen' : '']
+          className={[
+            'import-drop',
+            dragging ? 'import-drop--over' : '',
+            refused ? 'import-drop--refused' : file ? 'import-drop--chosen' : '',
+          ]
             .filter(Boolean)
             .join(' ')}
           onDragOver={(event) => {
@@ -98,7 +114,13 @@ export function ChooseFileStep({ tiers, initial, errors, pending, takeFocus, onS
             aria-invalid={problems.length > 0 || undefined}
             onChange={(event) => pick(event.target.files?.[0] ?? null)}
           />
-          {file ? (
+          {refused ? (
+            <>
+              <FileX size={28} aria-hidden="true" className="import-drop__icon" />
+              <span className="import-drop__title">{file.name}</span>
+              <span className="import-drop__text">Cannot be imported · Choose another file</span>
+            </>
+          ) : file ? (
             <>
               <FileText size={28} aria-hidden="true" className="import-drop__icon" />
               <span className="import-drop__title">{file.name}</span>
@@ -195,7 +217,7 @@ export function ChooseFileStep({ tiers, initial, errors, pending, takeFocus, onS
         </fieldset>
 
         <div className="form__actions">
-          <Button type="submit" loading={pending} disabled={tierId === undefined}>
+          <Button type="submit" loading={pending} disabled={tierId === undefined || refused}>
             Preview import
           </Button>
         </div>

@@ -196,10 +196,14 @@ describe('ImportPage', () => {
     expect(screen.getByRole('heading', { name: 'Choose a file' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
 
-    await user.click(screen.getByRole('button', { name: 'Preview import' }));
+    // A refused file cannot be previewed again (issue 27 point 2); choosing a file again can.
+    expect(screen.getByRole('button', { name: 'Preview import' })).toBeDisabled();
+    await chooseAndPreview(user, new File(['x'], 'photo.csv', { type: 'text/csv' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('You have uploaded many files in a short time.'),
     );
+    // A passing refusal leaves the file to try again.
+    expect(screen.getByRole('button', { name: 'Preview import' })).toBeEnabled();
 
     const huge = new File(['x'], 'huge.csv', { type: 'text/csv' });
     Object.defineProperty(huge, 'size', { value: 10 * 1024 * 1024 + 1 });

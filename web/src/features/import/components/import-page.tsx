@@ -67,6 +67,8 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
   const cancel = useCancelImport();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  // The errors are about the file itself (not a passing 429 or a network error): it cannot be retried.
+  const [fileRefused, setFileRefused] = useState(false);
   // Focus follows the steps once the person has acted (not on the page's first load).
   const [acted, setActed] = useState(false);
 
@@ -87,14 +89,17 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
 
   const upload = (choice: ImportChoice, mapping: ImportMapping | undefined, onDone: (created: Import) => void) => {
     setErrors([]);
+    setFileRefused(false);
     create.mutate(
       { ...choice, mapping },
       {
         onSuccess: onDone,
-        onError: (error) =>
+        onError: (error) => {
+          setFileRefused(error instanceof ImportFileRefused);
           setErrors(
             error instanceof ImportFileRefused ? error.errors : readErrorMessages(error, IMPORT_MESSAGES.notReadable),
-          ),
+          );
+        },
       },
     );
   };
@@ -199,6 +204,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
           tiers={tiers}
           initial={draft}
           errors={errors}
+          fileRefused={fileRefused}
           pending={create.isPending}
           takeFocus={acted}
           onSubmit={choose}
