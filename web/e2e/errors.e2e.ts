@@ -40,7 +40,15 @@ describe('journey 4: wrong inputs show the spec messages', () => {
 
     const page = await browser.openPage();
     await submitSignUp(page, { ...account, name: 'Someone Else' });
-    expect(await alertText(page, 'Email address already exists')).toBe('Email address already exists');
+    expect(await alertText(page, 'Email address already exists')).toBe(
+      'Email address already exists. Log in or reset your password.',
+    );
+    // The way on from there: log in, or reset the password (issue 27 point 10).
+    const alert = page.getByRole('alert');
+    expect(await alert.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(await alert.getByRole('link', { name: 'reset your password' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     await waitForPath(page, '/signup');
     await checkScreen(page, 'sign-up-email-taken');
   });
@@ -115,10 +123,14 @@ describe('journey 4: wrong inputs show the spec messages', () => {
     await waitForPath(page, '/login');
   });
 
-  it("the email-sent page reached without an address shows 'No email input'", async () => {
+  it("the email-sent page reached without an address says what to do, 'No email input' as the reason", async () => {
     const page = await browser.openPage();
     await page.goto('/forgot-password-email-sent');
-    await visible(page.getByRole('heading', { name: 'No email input' }));
+    // A heading for a person, not a state (issue 27 point 9), and the ways on.
+    await visible(page.getByRole('heading', { level: 1, name: 'Which email should we send the link to?' }));
+    await visible(page.getByText(/^No email input: /));
+    expect(await page.getByRole('link', { name: 'Back to log in' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('link', { name: 'Enter your email' }).getAttribute('href')).toBe('/forgot-password');
     await checkScreen(page, 'forgot-password-no-email');
   });
 });

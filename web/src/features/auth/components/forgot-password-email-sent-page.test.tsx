@@ -7,12 +7,14 @@ import { renderScreen } from '@/test/render';
 import { ForgotPasswordEmailSentPage } from './forgot-password-email-sent-page';
 
 describe('ForgotPasswordEmailSentPage', () => {
-  it("shows 'No email input' when reached without an email in navigation state", () => {
+  it("says what to do, with 'No email input' as the reason, when reached without an email in navigation state", () => {
     mockFetch({});
     renderScreen(<ForgotPasswordEmailSentPage />, { path: '/forgot-password-email-sent', user: null });
-    expect(screen.getByRole('heading', { name: 'No email input' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Which email should we send the link to?' })).toBeInTheDocument();
+    expect(screen.getByText(/^No email input: /)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend email' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Forgot Your Password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Enter your email' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/login');
   });
 
   it('ignores navigation state without a usable email', () => {
@@ -22,7 +24,7 @@ describe('ForgotPasswordEmailSentPage', () => {
       user: null,
       state: { email: '' },
     });
-    expect(screen.getByText('No email input')).toBeInTheDocument();
+    expect(screen.getByText(/^No email input: /)).toBeInTheDocument();
   });
 
   it('names the address and resends the email on request', async () => {

@@ -1,7 +1,6 @@
-import { WORDS } from '@tend/contracts';
 import { MailCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClassName } from '@/components/ui/button';
 import { EmailAddress } from '@/components/ui/email-address';
 import { DevMailboxLink } from '@/components/ui/dev-mailbox-link';
 import { useNotify } from '@/components/ui/toast';
@@ -29,10 +28,25 @@ export function ForgotPasswordEmailSentPage() {
 
   if (!email) {
     return (
-      <AuthCard title={NO_EMAIL_INPUT_MESSAGE} subtitle="Enter your email address to receive a password reset link.">
-        <p className="auth-card__links">
-          <Link to={ROUTES.forgotPassword}>{WORDS.forgotPassword}</Link>
-        </p>
+      // Written for a person, not as a state (issue 27 point 9): the spec's 'No email input' stays as
+      // the reason, under a heading that says what to do, with the way back to log in.
+      <AuthCard
+        title="Which email should we send the link to?"
+        subtitle={
+          <p>
+            {NO_EMAIL_INPUT_MESSAGE}: this page follows the password reset form. Enter your email address there to
+            receive a link.
+          </p>
+        }
+        footer={
+          <p>
+            <Link to={ROUTES.logIn}>Back to log in</Link>
+          </p>
+        }
+      >
+        <Link to={ROUTES.forgotPassword} className={buttonClassName({ variant: 'primary', block: true })}>
+          Enter your email
+        </Link>
       </AuthCard>
     );
   }

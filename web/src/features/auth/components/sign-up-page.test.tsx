@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
@@ -110,7 +110,14 @@ describe('SignUpPage', () => {
     const { user, button, fill } = setup();
     await fill({ name: 'Ada', email: 'ada@example.com', password: 'Secret123', confirmation: 'Secret123' });
     await user.click(button());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Email address already exists');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Email address already exists');
+    // The address has an account: the way on is to log in or reset the password (issue 27 point 10).
+    expect(within(alert).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(within(alert).getByRole('link', { name: 'reset your password' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/signup');
   });
 

@@ -1,4 +1,4 @@
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '@tend/contracts';
+import { EMAIL_TAKEN_MESSAGE, INVALID_EMAIL_MESSAGE, isValidEmail, WORDS } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { emailConfirmationPath, ROUTES } from '@/lib/routes';
@@ -47,16 +47,24 @@ export function SignUpPage() {
       }
       footer={
         <p>
-          Already have an account? <Link to={ROUTES.logIn}>Log in</Link>
+          Already have an account? <Link to={ROUTES.logIn}>{WORDS.logIn}</Link>
         </p>
       }
     >
       {signUp.isError ? (
         <Alert>
           <ul className="alert__list">
-            {readErrorMessages(signUp.error, SIGN_UP_FAILED_MESSAGE).map((message) => (
-              <li key={message}>{message}</li>
-            ))}
+            {readErrorMessages(signUp.error, SIGN_UP_FAILED_MESSAGE).map((message) =>
+              // The address has an account: say where to go from here (issue 27 point 10).
+              message === EMAIL_TAKEN_MESSAGE ? (
+                <li key={message}>
+                  {message}. <Link to={ROUTES.logIn}>{WORDS.logIn}</Link> or{' '}
+                  <Link to={ROUTES.forgotPassword}>reset your password</Link>.
+                </li>
+              ) : (
+                <li key={message}>{message}</li>
+              ),
+            )}
           </ul>
         </Alert>
       ) : null}
