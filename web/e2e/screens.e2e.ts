@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, toast, waitForBoard } from './helpers/auth';
 import { boardApi, cardButton, column, samplePng } from './helpers/board';
+import { baseUrl } from './helpers/app';
 import { useBrowser, visible } from './helpers/browser';
 import { expectNoSeriousAxeViolations } from './helpers/axe';
 import { checkScreen } from './helpers/screen';
@@ -91,6 +92,18 @@ describe('issue 27: screens', () => {
     await createAccount(page, 'screens-card');
     const api = await boardApi(page);
     const grace = await api.createContact({ name: 'Grace Hopper', title: 'Rear Admiral', company: 'US Navy' });
+    const session = await page.context().request.get(`${baseUrl()}/api/session`);
+    const logged = await page.context().request.post(`${baseUrl()}/api/interactions`, {
+      headers: { 'X-CSRF-Token': session.headers()['x-csrf-token'] ?? '' },
+      data: {
+        contact_id: grace.id,
+        date_contacted: '2026-01-05',
+        contact_method: 'Email',
+        notes: 'Asked about the compiler talk.',
+        next_contact_date: '2099-03-01',
+      },
+    });
+    expect(logged.status()).toBe(201);
     await page.reload();
     await waitForBoard(page);
     await cardButton(page, grace).click();
@@ -108,5 +121,17 @@ describe('issue 27: screens', () => {
     await visible(page.getByRole('menuitem', { name: 'Delete contact' }));
     await checkScreen(page, 'contact-card-more-actions');
     await page.keyboard.press('Escape');
+
+    // The next-contact chip says what its date is (issue 27 point 13).
+    await card.getByRole('tab', { name: 'Interaction notes' }).click();
+    await visible(card.locator('.interaction__next', { hasText: 'Next contact March 1, 2099' }));
+
+    // An empty draft: Copy text and Open as email look unavailable and say why (issue 27 point 12).
+    await card.getByRole('tab', { name: 'Follow-up message' }).click();
+    const why = await visible(card.getByText('Generate a draft or write your own to copy it or open it as an email.'));
+    expect(await card.getByRole('button', { name: 'Copy text' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await card.getByRole('link', { name: 'Open as email' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await why.isVisible()).toBe(true);
+    await expectNoSeriousAxeViolations(page, 'contact-card-follow-up-empty');
   });
 });

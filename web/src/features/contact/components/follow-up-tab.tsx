@@ -57,6 +57,10 @@ export function FollowUpTab({ contact, followUp, onShowInteraction }: FollowUpTa
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const { draft, generating, edited } = followUp;
   const mailto = followUpMailto(contact.email, draft.text);
+  // Without text (or an address) the actions look unavailable and the line beside them says why
+  // (issue 27 point 12): they looked ready to use. They stay focusable and still answer a click with
+  // the spec's message ('Recipient email or body empty.').
+  const noText = draft.text.trim() === '';
 
   const generate = () => {
     // Regenerating over the user's own edits would lose them silently: ask first.
@@ -156,14 +160,21 @@ export function FollowUpTab({ contact, followUp, onShowInteraction }: FollowUpTa
       />
 
       <div className="follow-up__actions">
-        <Button variant="secondary" icon={<Copy size={16} aria-hidden="true" />} onClick={() => void copyDraft()}>
+        <Button
+          variant="secondary"
+          icon={<Copy size={16} aria-hidden="true" />}
+          onClick={() => void copyDraft()}
+          aria-disabled={noText || undefined}
+          aria-describedby={noText ? `${ids}-no-text` : undefined}
+        >
           Copy text
         </Button>
         <a
           className={buttonClassName({ variant: 'secondary' })}
           href={mailto ?? '#'}
           onClick={openAsEmail}
-          aria-describedby={`${ids}-recipient`}
+          aria-disabled={mailto ? undefined : true}
+          aria-describedby={noText ? `${ids}-no-text ${ids}-recipient` : `${ids}-recipient`}
         >
           <Mail size={16} aria-hidden="true" />
           Open as email
@@ -185,6 +196,11 @@ export function FollowUpTab({ contact, followUp, onShowInteraction }: FollowUpTa
             <>No email saved for {contact.name}: add one in Contact information.</>
           )}
         </p>
+        {noText ? (
+          <p id={`${ids}-no-text`} className="follow-up__no-text">
+            Generate a draft or write your own to copy it or open it as an email.
+          </p>
+        ) : null}
       </div>
 
       {draft.generated ? (

@@ -295,8 +295,8 @@ export const InteractionCard = memo(function InteractionCard(props: InteractionC
           {nextDate ? (
             <span className="interaction__next">
               <BellRing size={12} aria-hidden="true" />
-              <span className="visually-hidden">Next contact </span>
-              {nextDate}
+              {/* Said on screen too: a bare date did not say what it was (issue 27 point 13). */}
+              Next contact {nextDate}
             </span>
           ) : null}
           {dirty ? <span className="interaction__unsaved">Unsaved</span> : null}
