@@ -16,14 +16,23 @@ afterEach(() => {
 });
 
 describe('PlanUpdatedPage', () => {
-  it('after a cancelled checkout, disables Upgrade to premium plan with the reason when billing is not configured', async () => {
-    mockFetch({ 'GET /api/session': session, 'GET /api/config': { body: { billing_enabled: false } } });
+  it('after a canceled checkout says that alone, and offers no upgrade that billing cannot take', async () => {
+    const http = mockFetch({ 'GET /api/session': session, 'GET /api/config': { body: { billing_enabled: false } } });
     renderScreen(<PlanUpdatedPage />, { path: '/plan-updated/:status', url: '/plan-updated/cancel', user: me });
     expect(screen.getByRole('heading', { name: 'You are on the Free plan' })).toBeInTheDocument();
-    const upgrade = screen.getByRole('button', { name: 'Upgrade to premium plan' });
-    await waitFor(() => expect(upgrade).toBeDisabled());
-    expect(upgrade).toHaveAccessibleDescription(BILLING_NOT_CONFIGURED_MESSAGE);
+    expect(screen.getByText('Checkout was canceled. You have not been charged.')).toBeInTheDocument();
+    await waitFor(() => expect(http.callsTo('GET', '/api/config').length).toBeGreaterThan(0));
+    // One message per situation, no disabled primary action (issue 27 point 5).
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Upgrade to premium plan' })).toBeNull());
+    expect(screen.queryByText(BILLING_NOT_CONFIGURED_MESSAGE)).toBeNull();
     expect(screen.getByRole('link', { name: 'Tend to my network' })).toBeInTheDocument();
+  });
+
+  it('says why upgrading is unavailable, instead of a disabled button, when billing is not configured', async () => {
+    mockFetch({ 'GET /api/session': session, 'GET /api/config': { body: { billing_enabled: false } } });
+    renderScreen(<PlanUpdatedPage />, { path: '/plan-updated/:status', url: '/plan-updated/free', user: me });
+    expect(await screen.findByText(BILLING_NOT_CONFIGURED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade to premium plan' })).toBeNull();
   });
 
   it('waits for the webhook after a paid checkout, then shows Premium', async () => {

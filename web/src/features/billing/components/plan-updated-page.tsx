@@ -68,18 +68,20 @@ export function PlanUpdatedPage() {
           ? 'You can keep an unlimited number of contact cards.'
           : `You can keep up to ${FREE_PLAN_CARD_LIMIT} contact cards. Upgrade to keep an unlimited number.`}
       </p>
-      {success && !premium ? <Alert>{PLAN_NOT_UPDATED_MESSAGE}</Alert> : null}
-      {isCancelled(status) ? <Alert tone="info">{WORDS.checkoutCanceled}</Alert> : null}
+      {/* One message per situation, and no upgrade button that cannot be used (issue 27 point 5):
+          a payment that did not take, else a canceled checkout, else why upgrading is unavailable. */}
+      {success && !premium ? (
+        <Alert>{PLAN_NOT_UPDATED_MESSAGE}</Alert>
+      ) : isCancelled(status) ? (
+        <Alert tone="info">{WORDS.checkoutCanceled}</Alert>
+      ) : !premium && unavailable ? (
+        <ActionNote id={noteId} className="centered-panel__note">
+          {unavailable}
+        </ActionNote>
+      ) : null}
       <div className="centered-panel__actions">
-        {!premium ? (
-          <Button
-            variant="secondary"
-            size="lg"
-            loading={pending}
-            disabled={unavailable !== null}
-            aria-describedby={unavailable ? noteId : undefined}
-            onClick={() => upgrade(user.id)}
-          >
+        {!premium && !unavailable ? (
+          <Button variant="secondary" size="lg" loading={pending} onClick={() => upgrade(user.id)}>
             Upgrade to premium plan
           </Button>
         ) : null}
@@ -87,7 +89,6 @@ export function PlanUpdatedPage() {
           Tend to my network
         </Link>
       </div>
-      {!premium && unavailable ? <ActionNote id={noteId}>{unavailable}</ActionNote> : null}
     </section>
   );
 }
