@@ -62,7 +62,7 @@ export function renderLayout({
     : '';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f4f5f2;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1d2428">
+<body style="margin:0;background:#f4f5f2;font-family:-apple-system,Segoe UI,Helvetica,Arial,PingFang SC,Hiragino Sans,Microsoft YaHei,Noto Sans CJK SC,sans-serif;color:#1d2428">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td>
