@@ -111,7 +111,7 @@ export class AppModule {
           jobs: MODULE_JOBS,
         }),
         MailInfraModule.forRoot(config, {
-          devMailbox: roles.includes('api') && !config.smtpUrl && !config.isProduction,
+          devMailbox: roles.includes('api') && config.devMailbox,
         }),
         TaskScheduleModule.forRoot({ scheduler: roles.includes('scheduler'), cron }),
         ...(roles.includes('api') ? [HttpModule.forRoot()] : []),

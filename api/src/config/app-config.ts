@@ -26,6 +26,12 @@ export interface AppConfig {
   reminderSendRate: number;
   /** Undefined means: write mail to `dataDir/outbox` and list it at /dev/mailbox. */
   smtpUrl: string | undefined;
+  /**
+   * Mail stays in the outbox, listed at /dev/mailbox, and the SPA says "Development: mail is not
+   * sent": only without SMTP and outside production. One decision for the route and the SPA's
+   * notice, so the notice never shows when mail goes out by SMTP (issue 27).
+   */
+  devMailbox: boolean;
   mailFrom: string;
   storageDir: string;
   sessionSecret: string;
@@ -125,6 +131,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     jobRetryDelayMs: env.JOB_RETRY_DELAY_MS,
     reminderSendRate: env.REMINDER_SEND_RATE,
     smtpUrl: env.SMTP_URL,
+    devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
     mailFrom: env.MAIL_FROM,
     storageDir: env.STORAGE_DIR ? resolve(REPO_ROOT, env.STORAGE_DIR) : join(dataDir, 'uploads'),
     sessionSecret: resolveSessionSecret(env, dataDir),

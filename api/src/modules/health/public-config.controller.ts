@@ -17,7 +17,7 @@ export class PublicConfigController {
       newsletter_url: this.config.links.newsletterUrl,
       linkedin_company_url: this.config.links.linkedinCompanyUrl,
       billing_enabled: this.config.stripe !== undefined,
-      dev_mailbox: !this.config.smtpUrl && !this.config.isProduction,
+      dev_mailbox: this.config.devMailbox,
       free_plan_card_limit: this.config.freePlanCardLimit,
     };
   }
