@@ -72,7 +72,10 @@ describe('daily reminder emails', () => {
     const result = await fanOut();
     expect(result['enqueued']).toBeGreaterThanOrEqual(1);
     const mail = await app.mail.waitFor(berlin.email, /Follow up with Ada Lovelace today/);
-    expect(mail.text).toContain('Ada Lovelace');
+    // Greeted by first name; the one button opens Ada's card, not the board (issue 27 point 15).
+    expect(mail.text).toMatch(/^Hi Test,/);
+    expect(mail.text).toContain(`Open Ada Lovelace’s card: http://tend.test/kanban/${ada.id}`);
+    expect(mail.text).not.toContain('Open your board');
     expect(mail.text).toContain('Mathematician at Babbage & Co');
     expect(mail.text).toContain('Last: Virtual call on June 1, 2026');
     expect(mail.text).toContain('“Talked about her work on the Analytical Engine and the Bernoulli numbers.”');

@@ -26,6 +26,16 @@ interface LayoutInput {
   unsubscribe?: { label: string; url: string };
 }
 
+/**
+ * How an email greets: by the first name ("Hi Ada,"), as a person would write; the full name read
+ * like a form letter (issue 27 point 15). A name with no space (many Chinese or Japanese names as
+ * typed) is used whole.
+ */
+export function greetingOf(name: string): string {
+  const trimmed = name.trim();
+  return trimmed.split(/\s+/)[0] || trimmed;
+}
+
 /** One calm layout for every message: a greeting, short paragraphs, one button, a plain-text twin. */
 export function renderLayout({
   subject,
@@ -37,7 +47,7 @@ export function renderLayout({
   unsubscribe,
 }: LayoutInput): RenderedMail {
   const text = [
-    `Hi ${greetingName},`,
+    `Hi ${greetingOf(greetingName)},`,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
     ...items.flatMap((item) => [`* ${item.heading}`, ...item.lines.map((line) => `  ${line}`), `  ${item.url}`, '']),
@@ -67,7 +77,7 @@ export function renderLayout({
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td>
 <p style="font-size:20px;font-weight:700;color:#2f5d50;margin:0 0 24px">Tend</p>
-<p style="font-size:16px;margin:0 0 16px">Hi ${escapeHtml(greetingName)},</p>
+<p style="font-size:16px;margin:0 0 16px">Hi ${escapeHtml(greetingOf(greetingName))},</p>
 ${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5;margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n')}
 ${list}
 ${button}

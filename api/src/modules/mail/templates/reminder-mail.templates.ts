@@ -42,7 +42,11 @@ export function followUpReminderMail(
           : ['No interaction logged yet']),
       ],
     })),
-    action: { label: 'Open your board', url: links.board },
+    // One person: the button opens that person's card, not the board (issue 27 point 15).
+    action:
+      count === 1 && followUps[0]
+        ? { label: `Open ${followUps[0].name}’s card`, url: followUps[0].url }
+        : { label: 'Open your board', url: links.board },
     unsubscribe: { label: 'Stop these follow-up reminder emails', url: links.unsubscribe },
   });
   return {
