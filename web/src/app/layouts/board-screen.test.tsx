@@ -74,13 +74,13 @@ const topBar = () => document.querySelector<HTMLElement>('.top-bar')!;
 describe('BoardScreen', () => {
   beforeEach(() => window.localStorage.setItem('tend.csrf-token', 't'));
 
-  it("puts the board's toolbar in the top bar above the columns", async () => {
+  it("puts the logo and the board's filter in the top bar, and one '+ Add Column' after the columns", async () => {
     renderBoard('/kanban', { contacts: people });
     await screen.findByRole('region', { name: 'New' });
+    expect(within(topBar()).getByRole('link', { name: 'Tend board' })).toBeInTheDocument();
     expect(within(topBar()).getByRole('searchbox', { name: 'Filter contacts' })).toBeInTheDocument();
-    expect(within(topBar()).getByRole('button', { name: '+ Add Column' })).toBe(
-      screen.getAllByRole('button', { name: '+ Add Column' })[0],
-    );
+    expect(within(topBar()).queryByRole('button', { name: '+ Add Column' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: '+ Add Column' })).toHaveLength(1);
   });
 
   it('narrows the board to what one import brought in (/kanban?import={id}) until "Show all contacts"', async () => {
@@ -132,7 +132,8 @@ describe('BoardScreen', () => {
 
     expect(await screen.findByText('Contact added.')).toBeInTheDocument();
     await waitFor(() => expect(location()).toHaveTextContent('/kanban/50'));
-    const card = await screen.findByRole('dialog', { name: 'Katherine Johnson' });
+    // The card's code loads lazily (a chunk of its own): on a busy machine that takes over a second.
+    const card = await screen.findByRole('dialog', { name: 'Katherine Johnson' }, { timeout: 8000 });
     expect(http.callsTo('POST', '/api/contacts')[0]?.body).toEqual({
       name: 'Katherine Johnson',
       title: null,

@@ -13,7 +13,7 @@ import { useCurrentUser } from '@/lib/session';
 import './top-bar.css';
 
 interface TopBarProps {
-  /** The board's toolbar (filter box, '+ Add Column'); the settings variant shows the logo there. */
+  /** The board's toolbar (the filter box), after the logo. */
   toolbar?: ReactNode;
 }
 
@@ -25,12 +25,13 @@ export function TopBar({ toolbar }: TopBarProps) {
 
   return (
     <header className="top-bar">
+      {/* One frame on every signed-in screen (issue 27 point 7): the logo first, the board's filter
+          after it; the board used to show no logo at all. */}
       <div className="top-bar__start">
-        {toolbar ?? (
-          <Link to={ROUTES.board} className="logo-link" aria-label="Tend board">
-            <Wordmark size={26} />
-          </Link>
-        )}
+        <Link to={ROUTES.board} className="logo-link" aria-label="Tend board">
+          <Wordmark size={26} />
+        </Link>
+        {toolbar}
       </div>
       <div className="top-bar__end">
         <NotificationsMenu />

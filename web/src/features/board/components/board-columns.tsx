@@ -1,3 +1,4 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Contact, Tier } from '@tend/contracts';
 import { dragCanceledMessage } from '@tend/contracts';
 import {
@@ -45,6 +46,9 @@ import { boardKeyboardCoordinates } from '../utils/keyboard-coordinates';
 import { ContactCardPreview } from './contact-card';
 import { TierColumn, tierOfDroppable } from './tier-column';
 import './board-columns.css';
+
+/** One column and its gap (300 px + 16 px): what a scroll button moves the row by. */
+const COLUMN_STEP = 316;
 
 /**
  * Mouse and pen drags start after 5 px (spec). Touch is left to the TouchSensor and its 120 ms long
@@ -351,6 +355,30 @@ export function BoardColumns({
         data-more-before={edges.start || undefined}
         data-more-after={edges.end || undefined}
       >
+        {/* A visible way to the columns out of sight (issue 27 point 7): the shade alone did not say
+            the row scrolls, and not every pointer shows a scrollbar. */}
+        {edges.start ? (
+          <button
+            type="button"
+            className="icon-btn board__scroll board__scroll--before"
+            aria-label="Scroll to earlier columns"
+            title="Scroll to earlier columns"
+            onClick={() => scroller.current?.scrollBy({ left: -COLUMN_STEP, behavior: 'smooth' })}
+          >
+            <ChevronLeft size={20} aria-hidden="true" />
+          </button>
+        ) : null}
+        {edges.end ? (
+          <button
+            type="button"
+            className="icon-btn board__scroll board__scroll--after"
+            aria-label="Scroll to more columns"
+            title="Scroll to more columns"
+            onClick={() => scroller.current?.scrollBy({ left: COLUMN_STEP, behavior: 'smooth' })}
+          >
+            <ChevronRight size={20} aria-hidden="true" />
+          </button>
+        ) : null}
         <div className="board__columns" ref={scroller}>
           {tiers.map((tier) => (
             <TierColumn
