@@ -17,7 +17,7 @@ import { baseUrl, ROOT } from './helpers/app';
 import { createAccount, toast } from './helpers/auth';
 import { useBrowser, visible, waitForPath } from './helpers/browser';
 import { boardApi, column, imageLoaded } from './helpers/board';
-import { checkScreen } from './helpers/screen';
+import { checkScreen, linesOfText } from './helpers/screen';
 
 const FIXTURES = join(ROOT, 'extension', 'src', 'linkedin', 'fixtures');
 const PROFILES: Record<string, string> = {
@@ -280,7 +280,7 @@ describe('the Chrome extension', () => {
   it('installs from the app, connects, saves a profile with its photo, and handles duplicate, full plan and revoked token', async () => {
     // 1. The install page, reached from the top bar ('Get Chrome Extension': no store page configured).
     const app = await session.openPage();
-    await createAccount(app, 'extension');
+    const account = await createAccount(app, 'extension');
     await app.getByRole('link', { name: 'Get Chrome Extension' }).click();
     await waitForPath(app, '/extension');
     await visible(app.getByRole('heading', { level: 1, name: 'Get the Chrome extension' }));
@@ -330,6 +330,8 @@ describe('the Chrome extension', () => {
     expect(new URL(connectPage.url()).searchParams.get('extension_id')).toBe(chrome.extensionId);
     await visible(connectPage.getByRole('heading', { name: 'Connect the Tend extension' }));
     await connectPage.setViewportSize({ width: 1280, height: 800 });
+    // The address stays whole, not broken at its hyphen (issue 27 point 14).
+    expect(await linesOfText(connectPage, account.email)).toBe(1);
     await checkScreen(connectPage, 'extension-connect');
     await connectPage.getByRole('button', { name: 'Connect', exact: true }).click();
     await visible(connectPage.getByRole('heading', { name: 'The extension is connected' }));
@@ -357,8 +359,16 @@ describe('the Chrome extension', () => {
     await expect
       .poll(() => popup.getByLabel('LinkedIn URL').inputValue())
       .toBe('https://www.linkedin.com/in/ada-lovelace');
-    // Wait for the tiers and the photo before the picture and the save.
+    // Wait for the columns and the photo before the picture and the save.
     await expect.poll(() => popup.getByLabel('Column').locator('option').count()).toBeGreaterThan(1);
+    // The whole form fits the popup: no scrolling, Save clear of the bottom edge (issue 27 point 14).
+    expect(
+      await popup.evaluate(() => document.documentElement.scrollHeight <= document.documentElement.clientHeight),
+    ).toBe(true);
+    const save = await popup.getByRole('button', { name: 'Save to Tend' }).boundingBox();
+    expect((save?.y ?? 0) + (save?.height ?? 0)).toBeLessThanOrEqual(
+      (await popup.evaluate(() => window.innerHeight)) - 8,
+    );
     await checkScreen(popup, 'extension-popup-profile');
     await popup.getByRole('button', { name: 'Save to Tend' }).click();
     await popupView(popup, 'saved');

@@ -179,14 +179,16 @@ export function formView(values: FormValues): FormView {
       { className: 'profile-head' },
       photo,
       photoPlaceholder,
+      // The photo's checkbox sits beside the photo, under the heading: the form then fits Chrome's
+      // popup without scrolling, Save clear of the bottom edge (issue 27 point 14).
       h(
         'div',
         {},
         h('h1', { id: 'form-title' }, 'Save to Tend'),
         h('p', { className: 'muted small' }, 'From the LinkedIn page you are on'),
+        includePhotoRow,
       ),
     ),
-    includePhotoRow,
     photoNote,
     ...fields.map(({ row }) => row),
     h('div', { className: 'field' }, h('label', { for: 'field-tier' }, WORDS.column), tier),

@@ -3,6 +3,7 @@ import { Check, CircleCheck, Puzzle, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
+import { EmailAddress } from '@/components/ui/email-address';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { readErrorMessage } from '@/lib/api-client';
@@ -110,7 +111,9 @@ export function ExtensionConnectPage() {
           Connect the Tend extension
         </h1>
         <p className="extension-card__lead">
-          The extension will save LinkedIn profiles to the board of <strong>{user.email}</strong>.
+          {/* EmailAddress keeps the address whole: it broke at its hyphen (issue 27 point 14). */}
+          The extension will save LinkedIn profiles to the board of{' '}
+          <EmailAddress address={user.email} after="." strong />
         </p>
         {step.kind === 'failed' ? (
           <Alert title={EXTENSION_MESSAGES.connectFailed}>
