@@ -6,21 +6,24 @@ import { ROUTES } from '@/lib/routes';
 import { FreeCards } from './free-cards';
 import './landing-hero.css';
 
-/** A static preview of the board for the hero (fictional names). */
+/**
+ * A static preview of the board for the hero (fictional names). Some cards are due, as on a real
+ * morning: the page shows what Tend does each day, not only where people sit (issue 27 point 17).
+ */
 function BoardPreview() {
-  const columns = [
+  const columns: { name: string; cards: [name: string, title: string, due?: string][] }[] = [
     {
       name: 'New',
       cards: [
         ['Priya Raman', 'Product Designer'],
-        ['Tom Becker', 'Recruiter'],
+        ['Tom Becker', 'Recruiter', 'Follow up today'],
       ],
     },
-    { name: 'Colleagues', cards: [['Ana Souza', 'Engineering Manager']] },
+    { name: 'Colleagues', cards: [['Ana Souza', 'Engineering Manager', 'Due Friday']] },
     {
       name: 'Potential Referrals',
       cards: [
-        ['Jordan Lee', 'Staff Engineer'],
+        ['Jordan Lee', 'Staff Engineer', 'Follow up today'],
         ['Mei Chen', 'Head of Data'],
       ],
     },
@@ -30,12 +33,13 @@ function BoardPreview() {
       {columns.map((column) => (
         <div key={column.name} className="board-preview__column">
           <p className="board-preview__name">{column.name}</p>
-          {column.cards.map(([name, title]) => (
+          {column.cards.map(([name, title, due]) => (
             <div key={name} className="board-preview__card">
-              <span className="board-preview__avatar">{name?.slice(0, 1)}</span>
+              <span className="board-preview__avatar">{name.slice(0, 1)}</span>
               <span>
                 <strong>{name}</strong>
                 <small>{title}</small>
+                {due ? <span className="board-preview__due">{due}</span> : null}
               </span>
             </div>
           ))}
