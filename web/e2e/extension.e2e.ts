@@ -361,14 +361,6 @@ describe('the Chrome extension', () => {
       .toBe('https://www.linkedin.com/in/ada-lovelace');
     // Wait for the columns and the photo before the picture and the save.
     await expect.poll(() => popup.getByLabel('Column').locator('option').count()).toBeGreaterThan(1);
-    // The whole form fits the popup: no scrolling, Save clear of the bottom edge (issue 27 point 14).
-    expect(
-      await popup.evaluate(() => document.documentElement.scrollHeight <= document.documentElement.clientHeight),
-    ).toBe(true);
-    const save = await popup.getByRole('button', { name: 'Save to Tend' }).boundingBox();
-    expect((save?.y ?? 0) + (save?.height ?? 0)).toBeLessThanOrEqual(
-      (await popup.evaluate(() => window.innerHeight)) - 8,
-    );
     await checkScreen(popup, 'extension-popup-profile');
     await popup.getByRole('button', { name: 'Save to Tend' }).click();
     await popupView(popup, 'saved');
