@@ -18,3 +18,4 @@ export * from './ai';
 export * from './imports';
 export * from './extension';
 export * from './follow-up';
+export * from './today';
