@@ -20,6 +20,7 @@ import { ExtensionTokenGuard } from '../modules/extension-tokens/extension-token
 import { ExtensionTokensModule } from '../modules/extension-tokens/extension-tokens.module';
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 import { BillingModule } from '../modules/billing/billing.module';
+import { CalendarModule } from '../modules/calendar/calendar.module';
 import { ContactsModule } from '../modules/contacts/contacts.module';
 import { ExportsModule } from '../modules/exports/exports.module';
 import { HealthModule } from '../modules/health/health.module';
@@ -76,6 +77,7 @@ class HttpModule {
         ExportsModule,
         HealthModule,
         ExtensionTokensModule,
+        CalendarModule,
       ],
       providers,
     };

@@ -15,6 +15,7 @@ import { ImportRow } from '../modules/imports/import-row.entity';
 import { ImportRun } from '../modules/imports/import-run.entity';
 import { DataExport } from '../modules/exports/data-export.entity';
 import { ExtensionToken } from '../modules/extension-tokens/extension-token.entity';
+import { CalendarFeed } from '../modules/calendar/calendar-feed.entity';
 
 /** Every entity, listed once, so builds never depend on file globs. */
 export const ENTITIES = [
@@ -35,4 +36,5 @@ export const ENTITIES = [
   BillingSubscription,
   StripeEvent,
   ExtensionToken,
+  CalendarFeed,
 ];

@@ -19,3 +19,4 @@ export * from './imports';
 export * from './extension';
 export * from './follow-up';
 export * from './today';
+export * from './calendar';

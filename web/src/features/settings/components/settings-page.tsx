@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/lib/session';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { ConnectedExtensionsSection } from './connected-extensions-section';
 import { EmailSection } from './email-section';
 import { ExportSection } from './export-section';
@@ -14,6 +15,7 @@ export function SettingsPage() {
       <EmailSection user={user} />
       <PasswordSection user={user} />
       <ReminderEmailsSection user={user} />
+      <CalendarFeedSection />
       <ExportSection />
       <ConnectedExtensionsSection />
     </div>
