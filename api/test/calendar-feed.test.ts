@@ -182,6 +182,25 @@ describe('the private calendar feed', () => {
     expect((await who.client.get('/api/calendar-feed')).body).toEqual({ url: null });
   });
 
+  it('leaves out the cards a free plan hides after a downgrade', async () => {
+    clock().set(NOW);
+    const who = await app.member({ timeZone: 'Europe/London' });
+    const oldest = await contact(who, 'Oldest Card');
+    await who.client.post(`/api/contacts/${oldest.id}/snooze`, { days: 2 });
+    const cards = [];
+    for (let i = 0; i < 25; i++) cards.push(await contact(who, `Newer ${i}`));
+    await who.client.post(`/api/contacts/${cards[0]?.id}/snooze`, { days: 3 });
+    const path = await makeFeed(who);
+    expect(eventsOf((await fetchFeed(path)).body as string).map((e) => e.summary)).toEqual([
+      'Follow up: Oldest Card (New)',
+      'Follow up: Newer 0 (New)',
+    ]);
+    await app.db.query(`update users set plan = 'free' where id = $1`, [who.userId]);
+    expect(eventsOf((await fetchFeed(path)).body as string).map((e) => e.summary)).toEqual([
+      'Follow up: Newer 0 (New)',
+    ]);
+  });
+
   it('is not reachable signed out except through its address, and needs the CSRF token to change', async () => {
     const anonymous = await app.client();
     expect((await anonymous.get('/api/calendar-feed')).status).toBe(401);

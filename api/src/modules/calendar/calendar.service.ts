@@ -72,7 +72,7 @@ export class CalendarService {
     const last = addDays(today, CALENDAR_FEED_DAYS);
     const rows = await this.em.execute<FeedEventRow[]>(
       feedEvents({ limited: visible !== null }),
-      visible === null ? [user.id, last] : [user.id, last, visible],
+      visible === null ? [user.id, last] : [user.id, last, `{${visible.join(',')}}`],
     );
     return buildFeed(rows, { today, appUrl: this.config.appUrl, now: this.clock.now() });
   }
