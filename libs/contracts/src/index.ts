@@ -20,3 +20,4 @@ export * from './extension';
 export * from './follow-up';
 export * from './today';
 export * from './calendar';
+export * from './email-actions';

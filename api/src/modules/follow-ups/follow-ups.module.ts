@@ -10,5 +10,7 @@ import { FollowUpsService } from './follow-ups.service';
   imports: [BoardModule, ContactsModule, InteractionsModule],
   controllers: [FollowUpsController],
   providers: [FollowUpsService],
+  // The reminder digest lists Today's people and carries out its Done and Snooze links.
+  exports: [FollowUpsService],
 })
 export class FollowUpsModule {}

@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { OpenOnScreen, Plan } from '@tend/contracts';
+import type { OpenOnScreen, Plan, ReminderPeriod } from '@tend/contracts';
 
 @Entity({ tableName: 'users' })
 export class User {
@@ -15,6 +15,9 @@ export class User {
     | 'reminderEmails'
     | 'dailyGoal'
     | 'openOn'
+    | 'reminderPeriod'
+    | 'reminderWeekday'
+    | 'reminderHour'
     | 'createdAt'
     | 'updatedAt'
     | 'passwordChangedAt'
@@ -79,6 +82,17 @@ export class User {
   /** 'Open Tend on' in Settings: the screen a signed-in visit starts on. */
   @Property({ type: 'text', default: 'board' })
   openOn: OpenOnScreen = 'board';
+
+  /** The reminder digest's period (when `reminderEmails` is on), weekday (weekly) and local hour. */
+  @Property({ type: 'string', length: 10, default: 'daily' })
+  reminderPeriod: ReminderPeriod = 'daily';
+
+  /** 0 Sunday to 6 Saturday. */
+  @Property({ type: 'smallint', default: 1 })
+  reminderWeekday: number = 1;
+
+  @Property({ type: 'smallint', default: 8 })
+  reminderHour: number = 8;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

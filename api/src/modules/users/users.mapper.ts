@@ -18,6 +18,9 @@ export function toUserResponse(user: SignedInUser): UserResponse {
     reminder_emails: user.reminderEmails,
     daily_goal: user.dailyGoal,
     open_on: user.openOn,
+    reminder_period: user.reminderPeriod,
+    reminder_weekday: user.reminderWeekday,
+    reminder_hour: user.reminderHour,
     created_at: user.createdAt.toISOString(),
   };
 }
