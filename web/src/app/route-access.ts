@@ -24,6 +24,7 @@ type PathKind =
   | 'account'
   | 'plan-updated'
   | 'unsubscribe'
+  | 'email-action'
   | 'import'
   | 'extension-install'
   | 'extension-connect'
@@ -79,6 +80,8 @@ export function classifyPath(pathname: string): ClassifiedPath {
       return { kind: 'account' };
     case ROUTES.unsubscribe:
       return { kind: 'unsubscribe' };
+    case ROUTES.emailAction:
+      return { kind: 'email-action' };
     case ROUTES.import:
       return { kind: 'import' };
     case ROUTES.extension:
@@ -143,6 +146,8 @@ export function decideRouteAccess(user: User | null, pathname: string, search = 
   // A reminder email's unsubscribe link works for anyone who holds it: signed out, signed in (as
   // anyone), verified or not; the token says whose reminders stop.
   if (path.kind === 'unsubscribe') return ALLOW;
+  // So do a digest's Done and Snooze links: the signed token says whose follow-up it is.
+  if (path.kind === 'email-action') return ALLOW;
 
   if (!user) {
     // The extension's connect page: log in first, then come back to approve.

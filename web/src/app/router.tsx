@@ -39,6 +39,10 @@ const UnsubscribePage = lazyScreen(
   () => import('@/features/notifications/components/unsubscribe-page'),
   (module) => module.UnsubscribePage,
 );
+const EmailActionPage = lazyScreen(
+  () => import('@/features/notifications/components/email-action-page'),
+  (module) => module.EmailActionPage,
+);
 const LegalPage = lazyScreen(
   () => import('@/features/landing/components/legal-page'),
   (module) => module.LegalPage,
@@ -76,6 +80,7 @@ export const routes: RouteObject[] = [
       { path: '/privacy-policy', element: <LegalPage /> },
       { path: ROUTES.demo, element: <DemoPage /> },
       { path: ROUTES.unsubscribe, element: <UnsubscribePage /> },
+      { path: ROUTES.emailAction, element: <EmailActionPage /> },
       {
         element: <AuthLayout />,
         children: [

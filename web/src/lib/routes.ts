@@ -17,6 +17,8 @@ export const ROUTES = {
   account: '/account',
   /** A reminder email's unsubscribe link (`?token=`): public, signed in or not. */
   unsubscribe: '/unsubscribe',
+  /** A reminder digest's Done or Snooze 1 week link (`?token=`): public; asks before it acts. */
+  emailAction: '/email-action',
   import: '/import',
   /** The in-app install page of the Chrome extension (when no store page is configured). */
   extension: '/extension',

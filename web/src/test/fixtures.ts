@@ -14,6 +14,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
     stripe_id: null,
     time_zone: 'Europe/London',
     reminder_emails: true,
+    reminder_period: 'daily',
+    reminder_weekday: 1,
+    reminder_hour: 8,
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
