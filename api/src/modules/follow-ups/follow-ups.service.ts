@@ -82,7 +82,7 @@ export class FollowUpsService {
 
   /** Sets an explicit next date after today (a date, or days from today) and changes nothing else. */
   async snooze(user: BoardOwner, contactId: number, request: SnoozeRequest): Promise<ContactResponse> {
-    const until = 'until' in request ? request.until : addDays(this.clock.today(user), request.days);
+    const until = request.until ?? addDays(this.clock.today(user), request.days ?? 0);
     this.contacts.checkFollowUpDate(user, until, SNOOZE_RANGE_MESSAGE, { afterToday: true });
     return toContactResponse(await this.contacts.schedule(user, contactId, until));
   }
