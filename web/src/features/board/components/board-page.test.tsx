@@ -103,7 +103,10 @@ describe('BoardPage', () => {
   });
 
   it('truncates long column names to 20 characters but keeps the full name for assistive technology', async () => {
-    const tiers = [...defaultTiers(), { id: 9, name: 'People I met at the conference', position: 4, user_id: 7 }];
+    const tiers = [
+      ...defaultTiers(),
+      { id: 9, name: 'People I met at the conference', position: 4, user_id: 7, cadence_days: null },
+    ];
     renderBoard('/kanban', { tiers });
     const heading = await screen.findByRole('heading', { name: 'People I met at the conference' });
     expect(heading).toHaveTextContent('People I met at the ...');

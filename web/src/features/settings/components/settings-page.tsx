@@ -1,6 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/lib/session';
 import { ConnectedExtensionsSection } from './connected-extensions-section';
+import { DailyLoopSection } from './daily-loop-section';
 import { EmailSection } from './email-section';
 import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
@@ -13,6 +14,7 @@ export function SettingsPage() {
       <PageHeader title="Settings" />
       <EmailSection user={user} />
       <PasswordSection user={user} />
+      <DailyLoopSection user={user} />
       <ReminderEmailsSection user={user} />
       <ExportSection />
       <ConnectedExtensionsSection />
