@@ -26,6 +26,7 @@ import { HealthModule } from '../modules/health/health.module';
 import { ImportsModule } from '../modules/imports/imports.module';
 import { InteractionsModule } from '../modules/interactions/interactions.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
+import { FollowUpsModule } from '../modules/follow-ups/follow-ups.module';
 import { RemindersModule } from '../modules/reminders/reminders.module';
 import { TiersModule } from '../modules/tiers/tiers.module';
 import { UsersModule } from '../modules/users/users.module';
@@ -69,6 +70,7 @@ class HttpModule {
         ContactsModule,
         InteractionsModule,
         NotificationsModule,
+        FollowUpsModule,
         RemindersModule,
         AiModule,
         BillingModule,

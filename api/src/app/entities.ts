@@ -9,7 +9,6 @@ import { HttpSession } from '../modules/auth/sessions/http-session.entity';
 import { RateLimitBucket } from '../infra/http/rate-limit-bucket.entity';
 import { TaskRun } from '../infra/schedule/task-run.entity';
 import { Interaction } from '../modules/interactions/interaction.entity';
-import { Notification } from '../modules/notifications/notification.entity';
 import { ReminderDelivery } from '../modules/reminders/reminder-delivery.entity';
 import { ImportRow } from '../modules/imports/import-row.entity';
 import { ImportRun } from '../modules/imports/import-run.entity';
@@ -27,7 +26,6 @@ export const ENTITIES = [
   RateLimitBucket,
   TaskRun,
   Interaction,
-  Notification,
   ReminderDelivery,
   ImportRun,
   ImportRow,

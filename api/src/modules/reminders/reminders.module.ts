@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '../../infra/queue/job-declarations';
+import { BoardModule } from '../board/board.module';
 import { ContactsModule } from '../contacts/contacts.module';
 import { InteractionsModule } from '../interactions/interactions.module';
 import { MailModule } from '../mail/mail.module';
-import { NotificationsModule } from '../notifications/notifications.module';
 import { UsersModule } from '../users/users.module';
 import { REMINDERS_JOBS } from './jobs/reminders.jobs';
 import { RemindersWatchdog } from './reminders-watchdog.service';
@@ -16,7 +16,7 @@ import { UnsubscribeTokens } from './unsubscribe-tokens';
   imports: [
     ContactsModule,
     InteractionsModule,
-    NotificationsModule,
+    BoardModule,
     MailModule,
     UsersModule,
     JobsModule.declare(REMINDERS_JOBS),

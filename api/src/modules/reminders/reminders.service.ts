@@ -3,14 +3,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobDispatcher } from '../../infra/queue/job-dispatcher';
 import { Clock } from '../../infra/time/clock';
+import { BoardService } from '../board/board.service';
 import { ContactsService } from '../contacts/contacts.service';
 import { InteractionsService } from '../interactions/interactions.service';
 import { MailService, type QueuedMail } from '../mail/mail.service';
 import { followUpReminderMail, type FollowUp } from '../mail/templates/reminder-mail.templates';
-import { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
 import { ReminderDelivery } from './reminder-delivery.entity';
-import { CREATE_DELIVERIES, USERS_WITH_DUE_NOTIFICATIONS } from './reminders.queries';
+import { CREATE_DELIVERIES, USERS_WITH_DUE_FOLLOW_UPS } from './reminders.queries';
 import { UnsubscribeTokens } from './unsubscribe-tokens';
 
 const BATCH_SIZE = 1_000;
@@ -37,7 +37,7 @@ export interface FanOutResult {
 /**
  * Daily follow-up reminders. The fan-out makes one delivery per user and local day (08:00 or later
  * there), set-based and in batches, and queues it; the worker settles a delivery under its row
- * lock, recording the email and marking the notifications it lists in one transaction. So a retry,
+ * lock, recording the email and marking the follow-ups it lists in one transaction. So a retry,
  * a second fan-out, two schedulers or a worker killed mid-send never sends a follow-up twice, and
  * never drops one: what was not covered stays due for the next day's email.
  */
@@ -51,7 +51,7 @@ export class RemindersService {
     private readonly mail: MailService,
     private readonly contacts: ContactsService,
     private readonly interactions: InteractionsService,
-    private readonly notifications: NotificationsService,
+    private readonly board: BoardService,
     private readonly users: UsersService,
     private readonly tokens: UnsubscribeTokens,
     private readonly clock: Clock,
@@ -64,7 +64,7 @@ export class RemindersService {
     let after = 0;
     const result: FanOutResult = { users: 0, enqueued: 0 };
     for (;;) {
-      const batch = await this.em.execute<{ user_id: number }[]>(USERS_WITH_DUE_NOTIFICATIONS, [
+      const batch = await this.em.execute<{ user_id: number }[]>(USERS_WITH_DUE_FOLLOW_UPS, [
         latestToday,
         after,
         BATCH_SIZE,
@@ -94,12 +94,12 @@ export class RemindersService {
       if (!delivery || delivery.status !== 'pending') return null;
       const user = await this.users.findById(delivery.user.id);
       if (!user) throw new Error(`The user of reminder delivery ${deliveryId} is gone.`);
-      const due = user.reminderEmails ? await this.notifications.dueForReminder(user.id, delivery.localDate) : [];
+      const due = user.reminderEmails ? await this.board.dueForReminder(user.id, delivery.localDate, em) : [];
       const contacts = new Map(
-        (await this.contacts.summaries(user, [...new Set(due.map((n) => n.contact.id))])).map((c) => [c.id, c]),
+        (await this.contacts.summaries(user, [...new Set(due.map((card) => card.id))])).map((c) => [c.id, c]),
       );
-      // A hidden card's notification waits (it comes back with its card on upgrade).
-      const covered = due.filter((n) => contacts.has(n.contact.id));
+      // A hidden card's follow-up waits (it comes back with its card on upgrade).
+      const covered = due.filter((card) => contacts.has(card.id));
       delivery.settledAt = this.clock.now();
       if (covered.length === 0) {
         delivery.status = 'empty';
@@ -107,15 +107,15 @@ export class RemindersService {
         return null;
       }
       const latest = await this.interactions.latestOf(user.id, [...contacts.keys()]);
-      const followUps: FollowUp[] = covered.map((notification) => {
-        const contact = contacts.get(notification.contact.id);
-        const last = latest.get(notification.contact.id);
+      const followUps: FollowUp[] = covered.map((card) => {
+        const contact = contacts.get(card.id);
+        const last = latest.get(card.id);
         return {
           name: contact?.name ?? '',
           title: contact?.title ?? null,
           company: contact?.company ?? null,
-          due: notification.date,
-          url: `${this.config.appUrl}/kanban/${notification.contact.id}`,
+          due: card.date,
+          url: `${this.config.appUrl}/kanban/${card.id}`,
           last: last ? { method: last.contactMethod, date: last.dateContacted, excerpt: excerptOf(last.notes) } : null,
         };
       });
@@ -130,9 +130,10 @@ export class RemindersService {
         }),
         user.id,
       );
-      await this.notifications.markReminded(
-        covered.map((n) => n.id),
-        this.clock.now(),
+      await this.board.markReminded(
+        user.id,
+        covered.map((card) => card.id),
+        em,
       );
       delivery.status = 'sent';
       delivery.notifications = covered.length;

@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Plan } from '@tend/contracts';
+import type { OpenOnScreen, Plan } from '@tend/contracts';
 
 @Entity({ tableName: 'users' })
 export class User {
@@ -13,6 +13,8 @@ export class User {
     | 'stripeId'
     | 'timeZone'
     | 'reminderEmails'
+    | 'dailyGoal'
+    | 'openOn'
     | 'createdAt'
     | 'updatedAt'
     | 'passwordChangedAt'
@@ -69,6 +71,14 @@ export class User {
   /** Daily reminder emails for due follow-ups ('Email me follow-up reminders'; default on). */
   @Property({ type: 'boolean', default: true })
   reminderEmails: boolean = true;
+
+  /** Follow-ups a day the Today page counts towards (Settings, 1 to 20). */
+  @Property({ type: 'smallint', default: 3 })
+  dailyGoal: number = 3;
+
+  /** 'Open Tend on' in Settings: the screen a signed-in visit starts on. */
+  @Property({ type: 'text', default: 'board' })
+  openOn: OpenOnScreen = 'board';
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

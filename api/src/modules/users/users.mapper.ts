@@ -16,6 +16,8 @@ export function toUserResponse(user: SignedInUser): UserResponse {
     stripe_id: user.stripeId,
     time_zone: user.timeZone,
     reminder_emails: user.reminderEmails,
+    daily_goal: user.dailyGoal,
+    open_on: user.openOn,
     created_at: user.createdAt.toISOString(),
   };
 }
