@@ -310,7 +310,7 @@ describe('board journeys: moving cards', () => {
 
     await filter.fill('nasa');
     await expectBoard(page, { New: ['Katherine Johnson'], Colleagues: ['Annie Easley'] });
-    await visible(page.getByRole('status').filter({ hasText: 'Showing 2 of 4 contacts.' }));
+    await visible(page.getByRole('status').filter({ hasText: '2 of 4 shown' }));
     await checkScreen(page, 'board-filter');
 
     await filter.fill('ENGINEER');

@@ -52,6 +52,8 @@ export interface FollowUpDraftState {
   setPurpose: (purpose: DraftPurpose) => void;
   setText: (text: string) => void;
   generate: () => void;
+  /** After "I sent it": the draft is sent and logged as a note, so the editor starts over. */
+  reset: () => void;
 }
 
 /**
@@ -85,5 +87,6 @@ export function useFollowUpDraft(contactId: number): FollowUpDraftState {
     setPurpose: (purpose) => setDraft((current) => ({ ...current, purpose })),
     setText: (text) => setDraft((current) => ({ ...current, text })),
     generate,
+    reset: () => setDraft((current) => ({ ...EMPTY_FOLLOW_UP_DRAFT, tone: current.tone, purpose: current.purpose })),
   };
 }

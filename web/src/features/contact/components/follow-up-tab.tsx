@@ -127,6 +127,8 @@ export function FollowUpTab({ contact, followUp, onShowInteraction }: FollowUpTa
         onSuccess: (saved) => {
           setLogged({ next: saved.next_follow_up_on });
           setSentVia(null);
+          // Sent and logged (the note holds it): closing the card has nothing to lose.
+          followUp.reset();
           notify.success(FOLLOW_UP_MESSAGES.sentLogged(sentVia));
         },
         onError: (error) => notify.error(FOLLOW_UP_MESSAGES.sentFailed, { detail: serverReason(error) }),
