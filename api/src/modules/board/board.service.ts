@@ -11,6 +11,7 @@ import { BoardMovesService, type LegacyPlacement } from './board-moves.service';
 import { BoardTransactions } from './board-transactions';
 import * as sql from './board.queries';
 
+export type { BoardSnapshot } from './board-cache';
 export { BoardChange, type BoardOwner, type CardColumn, type LegacyPlacement, type NewCardFollowUp };
 export type { FollowUpRow } from './board-follow-ups';
 
@@ -101,6 +102,20 @@ export class BoardService {
       );
       return row?.json ?? '[]';
     });
+  }
+
+  /**
+   * A view computed only from rows every board write changes under the board version (cards, their
+   * follow-up dates, columns, interactions), serialized once per version like `read()`: `view` names
+   * it and whatever else it depends on (Today's date and goal), `build` makes its JSON on a miss.
+   */
+  cachedView(
+    user: Pick<SignedInUser, 'id' | 'plan' | 'boardVersion'>,
+    view: string,
+    build: () => Promise<string>,
+  ): Promise<BoardSnapshot> {
+    const limit = this.cardLimit(user);
+    return this.cache.get(`${user.id}:${user.boardVersion}:${limit ?? 'all'}:${view}`, build);
   }
 
   /**

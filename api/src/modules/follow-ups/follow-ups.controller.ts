@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   doneRequestSchema,
   idSchema,
@@ -6,8 +6,8 @@ import {
   type Contact as ContactResponse,
   type DoneRequest,
   type SnoozeRequest,
-  type TodayResponse,
 } from '@tend/contracts';
+import type { Request, Response } from 'express';
 import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
 import { SignedIn } from '../users/request-user';
 import type { SignedInUser } from '../users/signed-in-user-cache';
@@ -18,9 +18,15 @@ import { FollowUpsService } from './follow-ups.service';
 export class FollowUpsController {
   constructor(private readonly followUps: FollowUpsService) {}
 
+  /** `TodayResponse`, serialized (and gzipped) once per board version and day, like the board read. */
   @Get('today')
-  today(@SignedIn() user: SignedInUser): Promise<TodayResponse> {
-    return this.followUps.today(user);
+  async today(@SignedIn() user: SignedInUser, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const view = await this.followUps.todayJson(user);
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    res.end(gzip ? view.gzip : view.json);
   }
 
   /** Logs an interaction dated today and resets the card by the rule; answers the card. */

@@ -13,7 +13,7 @@ import {
   type TodayResponse,
 } from '@tend/contracts';
 import { Clock } from '../../infra/time/clock';
-import { BoardService, type BoardOwner, type FollowUpRow } from '../board/board.service';
+import { BoardService, type BoardOwner, type BoardSnapshot, type FollowUpRow } from '../board/board.service';
 import { toContactResponse } from '../contacts/contacts.mapper';
 import { ContactsService } from '../contacts/contacts.service';
 import { InteractionsService } from '../interactions/interactions.service';
@@ -23,7 +23,7 @@ import type { SignedInUser } from '../users/signed-in-user-cache';
 export const DEFAULT_DONE_METHOD: ContactMethod = 'Other (add in notes)';
 
 /** Who the daily loop serves: the board's owner, with the goal the Today page counts towards. */
-export type FollowUpOwner = BoardOwner & Pick<SignedInUser, 'dailyGoal'>;
+export type FollowUpOwner = BoardOwner & Pick<SignedInUser, 'dailyGoal' | 'boardVersion'>;
 
 /** The first line of a note, or null when it has none. */
 function firstLine(notes: string | null): string | null {
@@ -45,9 +45,20 @@ export class FollowUpsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Overdue (oldest first), due today, upcoming (the next seven days, soonest first), the goal and today's count. */
-  async today(user: FollowUpOwner): Promise<TodayResponse> {
+  /**
+   * `today()` as JSON, built once per board version, day and goal: everything it reads changes only
+   * in board writes (cards, their dates, columns, interactions), which bump the version. A 5,000-card
+   * board's Today is then as cheap to serve as its board read (docs/PERFORMANCE.md).
+   */
+  todayJson(user: FollowUpOwner): Promise<BoardSnapshot> {
     const today = this.clock.today(user);
+    return this.board.cachedView(user, `today:${today}:${user.dailyGoal}`, async () =>
+      JSON.stringify(await this.today(user, today)),
+    );
+  }
+
+  /** Overdue (oldest first), due today, upcoming (the next seven days, soonest first), the goal and today's count. */
+  async today(user: FollowUpOwner, today: string = this.clock.today(user)): Promise<TodayResponse> {
     const [rows, doneToday] = [
       await this.board.followUps(user, { until: addDays(today, UPCOMING_WINDOW_DAYS) }),
       await this.interactions.countOn(user.id, today),
