@@ -13,3 +13,6 @@ export const REMINDER_EMAILS_FAILED_MESSAGE = 'Your reminder email setting could
 /** Export (issue 14): the spec is silent; these say what happened and what to do. */
 export const EXPORT_NOT_STARTED_MESSAGE = 'The export could not be started. Please try again.';
 export const EXPORT_FAILED_MESSAGE = 'The export could not be built. Please try again.';
+/** The daily loop's settings (issue 24): 'Open Tend on' and the daily goal. */
+export const DAILY_LOOP_SAVED_MESSAGE = 'Your daily follow-up settings are saved.';
+export const DAILY_LOOP_FAILED_MESSAGE = 'Your daily follow-up settings could not be saved. Please try again.';
