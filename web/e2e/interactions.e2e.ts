@@ -169,14 +169,16 @@ describe('journey: interaction notes, timeline, notifications and reminder email
     await hidden(card);
     await waitForPath(page, '/kanban');
 
-    // The reminder email, before the notification is opened (a viewed one is not reminded).
+    // The reminder digest.
     const output = await runTask('reminders');
     expect(output).toContain('"task":"reminders"');
     const mail = await waitForMail(account.email, 'Follow up with Ada Lovelace today');
     expect(mail.text).toContain('Ada Lovelace');
-    expect(mail.text).toContain('Virtual call');
-    expect(mail.text).toContain(`${baseUrl()}/kanban/${ada.id}`);
+    expect(mail.text).toContain('Due today · Last contact');
+    expect(mail.text).toContain(`Open: ${baseUrl()}/kanban/${ada.id}?tab=follow-up`);
     const unsubscribeLink = linkTo(mail, '/unsubscribe?token=');
+    const doneLink = /^ {2}Done: (\S+)$/m.exec(mail.text)?.[1] ?? '';
+    const snoozeLink = /^ {2}Snooze 1 week: (\S+)$/m.exec(mail.text)?.[1] ?? '';
 
     // The bell: the people due (issue 24: Grace, due next week, is not), dates as words; opening one
     // lands on the contact's Follow-up message tab.
@@ -214,6 +216,26 @@ describe('journey: interaction notes, timeline, notifications and reminder email
     expect(await page.getByRole('switch', { name: 'Email me follow-up reminders' }).isChecked()).toBe(false);
     await page.getByRole('switch', { name: 'Email me follow-up reminders' }).click();
     await toast(page, 'Follow-up reminder emails are on.');
+    // The digest's schedule: weekly on a weekday, from an hour of the user's own day.
+    await page.getByLabel('How often').selectOption('weekly');
+    await toast(page, 'Reminder schedule saved.');
+    // Each choice is saved as it is made (the select waits, disabled, for the answer).
+    for (const [label, value] of [
+      ['On', '4'],
+      ['From', '7'],
+    ] as const) {
+      const select = page.getByLabel(label, { exact: true });
+      await expect.poll(() => select.isEnabled()).toBe(true);
+      await select.selectOption(value);
+      await expect.poll(() => select.isEnabled()).toBe(true);
+    }
+    await page.reload();
+    expect(await page.getByLabel('On', { exact: true }).inputValue()).toBe('4');
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('7');
+    await page.getByLabel('From', { exact: true }).scrollIntoViewIfNeeded();
+    await checkScreen(page, 'settings-reminder-schedule');
+    await page.getByLabel('How often').selectOption('daily');
+    await expect.poll(() => page.getByLabel('On', { exact: true }).count()).toBe(0);
 
     // The email's unsubscribe link, signed out: it asks, then it is done.
     const visitor = await browser.openPage();
@@ -236,6 +258,25 @@ describe('journey: interaction notes, timeline, notifications and reminder email
         .getByRole('alert')
         .filter({ hasText: 'This unsubscribe link is not valid. Turn reminders off in Settings.' }),
     );
+
+    // The digest's Done link, signed out: opening it changes nothing; the page's button does.
+    await visitor.goto(doneLink);
+    expect(currentPath(visitor)).toBe('/email-action');
+    const ask = await visible(visitor.getByRole('heading', { name: 'Mark Ada Lovelace as done?' }));
+    await checkScreen(visitor, 'email-action-done');
+    const before = await board.contacts();
+    expect(before.find((contact) => contact.id === ada.id)?.next_follow_up_on).toBe(today);
+    await visitor.getByRole('button', { name: 'Mark as done' }).click();
+    await hidden(ask);
+    await visible(visitor.getByText('Ada Lovelace is marked as done.'));
+    await checkScreen(visitor, 'email-action-done-result');
+    const after = await board.contacts();
+    expect(after.find((contact) => contact.id === ada.id)?.last_contacted_on).toBe(today);
+    // Ada's Snooze link was for the follow-up just handled: it says so and changes nothing.
+    await visitor.goto(snoozeLink);
+    await visible(visitor.getByRole('heading', { name: 'This link cannot be used' }));
+    await visible(visitor.getByText(/has changed since the email was sent/));
+    await checkScreen(visitor, 'email-action-changed');
   });
 
   it('puts every note of a long history in the accessibility tree, not only the ones in view', async () => {

@@ -42,7 +42,7 @@ export function EmailActionPage() {
   const follow = useFollowEmailAction();
   const openTend = (
     <div className="centered-panel__actions">
-      <Link to={ROUTES.board}>Open Tend</Link>
+      <Link to={ROUTES.today}>Open Tend</Link>
     </div>
   );
 
