@@ -103,7 +103,7 @@ describe('eslint.config.mjs', () => {
     expect(service.rules['tend/no-other-module-entity']?.[0]).toBe(2);
     expect(service.rules['tend/no-stacked-doc-comments']?.[0]).toBe(2);
     const entity = (await eslint.calculateConfigForFile(
-      resolve(MODULES, 'notifications', 'notification.entity.ts'),
+      resolve(MODULES, 'interactions', 'interaction.entity.ts'),
     )) as {
       rules: Record<string, unknown[]>;
     };

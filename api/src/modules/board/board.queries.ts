@@ -65,7 +65,9 @@ export const VISIBLE_CARDS = `select v.id from contacts v where v.user_id = ? or
  * Bindings: user, [both column ids when `tierFilter`], [user, limit when `limited`].
  */
 export function boardJson(options: { limited: boolean; tierFilter: boolean }): string {
-  return `select coalesce(json_agg(row_to_json(x) order by x.column_order, x.vertical_order desc, x.id), '[]')::text as json
+  // json_agg of the rows themselves, not of row_to_json(x): the same JSON (a newline between cards)
+  // without a text copy per card, which paid for the daily loop's three fields (docs/PERFORMANCE.md).
+  return `select coalesce(json_agg(x order by x.column_order, x.vertical_order desc, x.id), '[]')::text as json
     from (select ${CONTACT_JSON_COLUMNS}
       from contacts c join tiers t on t.id = c.tier_id
       where c.user_id = ?
