@@ -1,6 +1,6 @@
 import { CADENCE_MAX_DAYS, CADENCE_MIN_DAYS, CADENCE_RANGE_MESSAGE, type Tier } from '@tend/contracts';
 import { CalendarClock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Menu, MenuItem, MenuLabel, MenuRadioGroup, MenuRadioItem, MenuSeparator } from '@/components/ui/menu';
@@ -83,9 +83,11 @@ function CustomCadenceDialog({
 /**
  * A column's follow-up cadence (issue 24): the menu says it ("every 14 days") and sets it (None, 7,
  * 14, 30, 60, 90 days, or a custom 1 to 365). Cards in the column come due that many days after
- * their last contact, or after entering the column when never contacted.
+ * their last contact, or after entering the column when never contacted. Memoised, and its dialog
+ * mounted only while open: the header re-renders on every keystroke of the filter, and a menu's and
+ * a dialog's roots per column doubled the cost of typing on a full board.
  */
-export function CadenceMenu({ tier }: { tier: Tier }) {
+export const CadenceMenu = memo(function CadenceMenu({ tier }: { tier: Tier }) {
   const setCadence = useSetTierCadence();
   const [customOpen, setCustomOpen] = useState(false);
   const current = tier.cadence_days;
@@ -124,7 +126,7 @@ export function CadenceMenu({ tier }: { tier: Tier }) {
         <MenuSeparator />
         <MenuItem onSelect={() => setCustomOpen(true)}>Custom...</MenuItem>
       </Menu>
-      <CustomCadenceDialog tier={tier} open={customOpen} onOpenChange={setCustomOpen} />
+      {customOpen ? <CustomCadenceDialog tier={tier} open onOpenChange={setCustomOpen} /> : null}
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { localDate } from '@tend/contracts';
+import { addDays, localDate } from '@tend/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -280,5 +280,28 @@ describe('Interaction notes tab', () => {
     renderCard({}, '/kanban/5?tab=follow-up');
     const dialog = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
     expect(within(dialog).getByRole('tab', { name: 'Follow-up message', selected: true })).toBeInTheDocument();
+  });
+
+  it('offers the next contact in one click: +1 week, +2 weeks, +1 month, or by the column (its date shown)', async () => {
+    const day = (offset: number) => addDays(today, offset);
+    renderCard({ 'GET /api/contacts': { body: [{ ...ada, cadence_days: 14 }] } });
+    const { u, panel } = await openNotes();
+    const form = within(panel).getByRole('form', { name: 'New interaction' });
+    const shortcuts = within(form).getByRole('group', { name: 'Next contact' });
+    const byColumn = `By column (${new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day(14)}T00:00:00Z`))})`;
+    expect(
+      within(shortcuts)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['+1 week', '+2 weeks', '+1 month', byColumn]);
+    // Empty by default: the cadence decides.
+    expect(within(shortcuts).getByRole('button', { name: byColumn })).toHaveAttribute('aria-pressed', 'true');
+    await u.click(within(shortcuts).getByRole('button', { name: '+2 weeks' }));
+    expect(within(form).getByLabelText('Next contact date')).toHaveValue(day(14));
+    expect(within(shortcuts).getByRole('button', { name: '+2 weeks' })).toHaveAttribute('aria-pressed', 'true');
+    await u.click(within(shortcuts).getByRole('button', { name: '+1 month' }));
+    expect(within(form).getByLabelText('Next contact date')).toHaveValue(day(30));
+    await u.click(within(shortcuts).getByRole('button', { name: byColumn }));
+    expect(within(form).getByLabelText('Next contact date')).toHaveValue('');
   });
 });
