@@ -5,6 +5,7 @@ await ensureDependencies();
 await ensureBuilt();
 await mustRun('npx', ['tsc', '-p', 'api/bench/tsconfig.json'], { cwd: ROOT });
 await mustRun(process.execPath, ['api/dist-bench/board-read.bench.js']);
+await mustRun(process.execPath, ['api/dist-bench/daily-loop.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/board-browser.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/interactions-browser.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/reminders.bench.js']);

@@ -13,3 +13,8 @@ export function truncate(text: string | null | undefined, max: number): string {
   if (!text) return '';
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+/** The name a greeting uses: the first word of a person's name ("Ada" for "Ada Lovelace"). */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] || name.trim();
+}

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { contactsQueryOptions } from '@/features/board/api/get-contacts';
 import { tiersQueryOptions } from '@/features/board/api/get-tiers';
+import { todayQueryOptions } from '@/features/today/api/get-today';
 import { sessionQueryOptions } from '@/lib/session';
 import { classifyPath } from './route-access';
-import { boardModules, importModules, settingsModules } from './router';
+import { boardModules, importModules, settingsModules, todayModules } from './router';
 
 /**
  * Starts what the first address of a visit needs, all at once: the session, and for a signed-in
@@ -20,6 +21,9 @@ export function preloadFirstScreen(pathname: string, queryClient: QueryClient): 
     void queryClient.prefetchQuery(contactsQueryOptions);
   } else if (kind === 'settings' || kind === 'account' || kind === 'plan-updated') {
     void settingsModules().catch(() => undefined);
+  } else if (kind === 'today') {
+    void todayModules().catch(() => undefined);
+    void queryClient.prefetchQuery(todayQueryOptions);
   } else if (kind === 'import') {
     // The import screen sits in the settings layout and offers the board's columns.
     void settingsModules().catch(() => undefined);

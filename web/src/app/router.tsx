@@ -24,6 +24,8 @@ export const settingsModules = () =>
   ]);
 
 export const importModules = () => import('./layouts/import-screen');
+export const todayModules = () =>
+  Promise.all([import('./layouts/settings-layout'), import('@/features/today/components/today-page')]);
 
 /** A screen from lazily loaded modules; the Suspense boundary above it shows a spinner meanwhile. */
 function lazyScreen<Modules>(load: () => Promise<Modules>, pick: (modules: Modules) => ComponentType): ComponentType {
@@ -38,6 +40,10 @@ const LandingPage = lazyScreen(
 const UnsubscribePage = lazyScreen(
   () => import('@/features/notifications/components/unsubscribe-page'),
   (module) => module.UnsubscribePage,
+);
+const EmailActionPage = lazyScreen(
+  () => import('@/features/notifications/components/email-action-page'),
+  (module) => module.EmailActionPage,
 );
 const LegalPage = lazyScreen(
   () => import('@/features/landing/components/legal-page'),
@@ -62,6 +68,7 @@ const SettingsPage = lazyScreen(settingsModules, ([, settings]) => settings.Sett
 const AccountScreen = lazyScreen(settingsModules, ([, , account]) => account.AccountScreen);
 const PlanUpdatedPage = lazyScreen(settingsModules, ([, , , planUpdated]) => planUpdated.PlanUpdatedPage);
 const ImportScreen = lazyScreen(importModules, (module) => module.ImportScreen);
+const TodayPage = lazyScreen(todayModules, ([, today]) => today.TodayPage);
 
 /**
  * Every screen of the SPA. Who may see which path is decided by `decideRouteAccess` in the gate;
@@ -76,6 +83,7 @@ export const routes: RouteObject[] = [
       { path: '/privacy-policy', element: <LegalPage /> },
       { path: ROUTES.demo, element: <DemoPage /> },
       { path: ROUTES.unsubscribe, element: <UnsubscribePage /> },
+      { path: ROUTES.emailAction, element: <EmailActionPage /> },
       {
         element: <AuthLayout />,
         children: [
@@ -106,6 +114,7 @@ export const routes: RouteObject[] = [
       {
         element: <SettingsLayout />,
         children: [
+          { path: ROUTES.today, element: <TodayPage /> },
           { path: '/settings', element: <SettingsPage /> },
           { path: '/account', element: <AccountScreen /> },
           { path: '/plan-updated/:status', element: <PlanUpdatedPage /> },
