@@ -10,6 +10,8 @@ const routes = {
   'GET /api/session': { body: makeUser() },
   'GET /api/tiers': { body: defaultTiers() },
   'GET /api/contacts': { body: [] },
+  'GET /api/notifications': { body: [] },
+  'GET /api/config': { body: {} },
   'GET /api/interactions?contact_id=12': { body: [] },
 };
 
@@ -23,6 +25,8 @@ describe('preloadFirstScreen', () => {
       'GET /api/session',
       'GET /api/tiers',
       'GET /api/contacts',
+      'GET /api/notifications',
+      'GET /api/config',
       'GET /api/interactions?contact_id=12',
     ]);
     await waitFor(() => expect(queryClient.getQueryData(['contacts', 'list'])).toEqual([]));
