@@ -74,10 +74,11 @@ async function seedFollowUps(databaseUrl: string, group: string): Promise<void> 
          from contacts c join users u on u.id = c.user_id where u.email like $2`,
       [today, `${group}-%`],
     );
+    // The cards' stored follow-up dates, as the app's recompute writes them (the latest interaction's).
     await db.query(
-      `insert into notifications (user_id, contact_id, interaction_id, date, title)
-       select i.user_id, i.contact_id, i.id, i.next_contact_date, 'Follow up' from interactions i
-        where i.next_contact_date is not null and not exists (select 1 from notifications n where n.interaction_id = i.id)`,
+      `update contacts c set last_contacted_on = i.date_contacted, next_follow_up_on = i.next_contact_date
+         from interactions i join users u on u.id = i.user_id where i.contact_id = c.id and u.email like $1`,
+      [`${group}-%`],
     );
   } finally {
     await db.end();

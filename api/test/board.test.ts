@@ -306,10 +306,11 @@ describe('move cost', () => {
     const smallStatements = (await statementsFor(small)).filter((q) => !/from "users"/.test(q));
     const largeStatements = (await statementsFor(large)).filter((q) => !/from "users"/.test(q));
     // begin, bump the board version, read the card's column, lock both columns, read both columns,
-    // one update, read back, commit.
-    expect(smallStatements).toHaveLength(8);
+    // one update of the orders, the moved card's follow-up (its rule's inputs, and its new date: the
+    // second column has a 60-day cadence), read back, commit.
+    expect(smallStatements).toHaveLength(10);
     expect(largeStatements).toHaveLength(smallStatements.length);
-    expect(largeStatements.filter((q) => /^update contacts/i.test(q))).toHaveLength(1);
+    expect(largeStatements.filter((q) => /^update contacts/i.test(q))).toHaveLength(2);
     // The two columns the move touched are renumbered (the bulk seed elsewhere is left as it was).
     const after = await list(large.client);
     expectConsistent(after.filter((c) => c.tier_id === large.tiers[0]?.id || c.tier_id === large.tiers[1]?.id));

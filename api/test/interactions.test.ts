@@ -37,6 +37,15 @@ async function rows(table: string, userId: number): Promise<number> {
   return row?.n ?? -1;
 }
 
+/** The follow-up dates stored with the user's cards (the daily loop's rule), by card id. */
+async function followUpDates(userId: number): Promise<Record<number, string | null>> {
+  const found = await app.db.query<{ id: number; next: string | null }>(
+    `select id, to_char(next_follow_up_on, 'YYYY-MM-DD') as next from contacts where user_id = $1`,
+    [userId],
+  );
+  return Object.fromEntries(found.map((row) => [row.id, row.next]));
+}
+
 async function notifications(client: ApiClient): Promise<Notification[]> {
   const res = await client.get('/api/notifications');
   expect(res.status).toBe(200);
@@ -97,7 +106,7 @@ describe('interactions', () => {
     }
     expect((await log(client, { ...valid, notes: 'x'.repeat(1000) })).status).toBe(201);
     expect(await rows('interactions', userId)).toBe(1);
-    expect(await rows('notifications', userId)).toBe(0);
+    expect(Object.values(await followUpDates(userId))).toEqual([null]);
   });
 
   it('judges dates by the user’s own today, on both sides of the date line', async () => {
@@ -147,7 +156,7 @@ describe('interactions', () => {
     expect((await client.get('/api/interactions?contact_id=abc')).status).toBe(400);
   });
 
-  it('keeps exactly one notification per interaction with a next date, through its whole life', async () => {
+  it('shows the latest interaction’s next date in the bell (a view of the rule), through its whole life', async () => {
     app.running.app.get(Clock).set(INSTANT);
     const { client, userId } = await person('Europe/Berlin');
     const ada = await contact(client, 'Ada Lovelace');
@@ -160,10 +169,12 @@ describe('interactions', () => {
       })
     ).body as Interaction;
     let [bell] = await notifications(client);
-    expect(bell).toMatchObject({
+    expect(bell).toEqual({
+      id: ada.id,
       date: '2026-06-01',
       contact_id: ada.id,
       interaction_id: created.id,
+      days_overdue: 0,
       title: 'Follow up with Ada Lovelace',
       viewed: false,
       unread: true,
@@ -172,7 +183,7 @@ describe('interactions', () => {
     });
 
     // Viewed: not unread any more.
-    expect((await client.patch(`/api/notifications/${bell?.id}`, { viewed: true })).body).toMatchObject({
+    expect((await client.patch(`/api/notifications/${ada.id}`, { viewed: true })).body).toMatchObject({
       viewed: true,
       unread: false,
     });
@@ -180,34 +191,37 @@ describe('interactions', () => {
     await client.patch(`/api/interactions/${created.id}`, { notes: 'Left a voicemail.' });
     [bell] = await notifications(client);
     expect(bell?.viewed).toBe(true);
-    // Moving the date moves it and makes it unread again (due later: not unread until then).
+    // Moving the date moves the card's follow-up: due later, so out of the bell until then.
     expect((await client.patch(`/api/interactions/${created.id}`, { next_contact_date: '2026-06-10' })).status).toBe(
       200,
     );
+    expect(await notifications(client)).toEqual([]);
+    expect(await followUpDates(userId)).toEqual({ [ada.id]: '2026-06-10' });
+    // A week and a half later it is due, and unread: the viewed date was the old one.
+    app.running.app.get(Clock).set(new Date('2026-06-11T08:00:00Z'));
     [bell] = await notifications(client);
-    expect(bell).toMatchObject({ date: '2026-06-10', viewed: false, unread: false });
-    expect(await rows('notifications', userId)).toBe(1);
-    // Clearing the date removes it.
+    expect(bell).toMatchObject({ date: '2026-06-10', days_overdue: 1, viewed: false, unread: true });
+    app.running.app.get(Clock).set(INSTANT);
+    // Clearing the date clears the card's (its column has no cadence).
     await client.patch(`/api/interactions/${created.id}`, { next_contact_date: null });
-    expect(await notifications(client)).toEqual([]);
-    // Set again, then delete the interaction: gone with it.
+    expect(await followUpDates(userId)).toEqual({ [ada.id]: null });
+    // Set again, then delete the interaction: the date goes with it.
     await client.patch(`/api/interactions/${created.id}`, { next_contact_date: '2026-06-03' });
-    expect(await notifications(client)).toHaveLength(1);
+    expect(await followUpDates(userId)).toEqual({ [ada.id]: '2026-06-03' });
     expect((await client.delete(`/api/interactions/${created.id}`)).status).toBe(204);
-    expect(await notifications(client)).toEqual([]);
+    expect(await followUpDates(userId)).toEqual({ [ada.id]: null });
     expect(await rows('interactions', userId)).toBe(0);
 
-    // Deleting the contact deletes its interactions and their notifications.
+    // Deleting the contact deletes its interactions.
     await log(client, {
       contact_id: ada.id,
       date_contacted: '2026-05-30',
       contact_method: 'Email',
       next_contact_date: '2026-06-02',
     });
-    expect(await rows('notifications', userId)).toBe(1);
     expect((await client.delete(`/api/contacts/${ada.id}`)).status).toBe(204);
     expect(await rows('interactions', userId)).toBe(0);
-    expect(await rows('notifications', userId)).toBe(0);
+    expect(await notifications(client)).toEqual([]);
   });
 
   it('checks the next date against today only when it changes, and an id in the body must match', async () => {
@@ -239,6 +253,7 @@ describe('interactions', () => {
   });
 
   it('isolates users: another user’s contact, interaction or notification answers 404', async () => {
+    app.running.app.get(Clock).set(INSTANT);
     const a = await person();
     const b = await person();
     const ada = await contact(a.client, 'Ada');
@@ -247,10 +262,11 @@ describe('interactions', () => {
         contact_id: ada.id,
         date_contacted: '2026-01-01',
         contact_method: 'Email',
-        next_contact_date: '2099-01-01',
+        next_contact_date: '2026-06-01',
       })
     ).body as Interaction;
     const [bell] = await notifications(a.client);
+    expect(bell?.id).toBe(ada.id);
     const beforeA = JSON.stringify(await app.db.query('select * from interactions where id = $1', [made.id]));
     expect(
       (await log(b.client, { contact_id: ada.id, date_contacted: '2026-01-01', contact_method: 'Email' })).status,
@@ -269,13 +285,14 @@ describe('interactions', () => {
   });
 
   it('treats a free user’s hidden card as absent: its interactions and notifications too', async () => {
+    app.running.app.get(Clock).set(INSTANT);
     const { client, userId } = await person();
     const oldest = await contact(client, 'Oldest');
     await log(client, {
       contact_id: oldest.id,
       date_contacted: '2026-01-01',
       contact_method: 'Email',
-      next_contact_date: '2099-01-01',
+      next_contact_date: '2026-06-01',
     });
     for (let i = 0; i < 25; i++) await contact(client, `Newer ${i}`);
     await app.db.query(`update users set plan = 'free' where id = $1`, [userId]);
@@ -285,13 +302,14 @@ describe('interactions', () => {
     expect((await client.get(`/api/interactions?contact_id=${oldest.id}`)).status).toBe(404);
     expect((await client.get('/api/interactions')).body).toEqual([]);
     expect(await notifications(client)).toEqual([]);
+    expect((await client.patch(`/api/notifications/${oldest.id}`, { viewed: true })).status).toBe(404);
     // Back on premium, everything is there again.
     await app.db.query(`update users set plan = 'premium' where id = $1`, [userId]);
     expect((await client.get('/api/interactions')).body).toHaveLength(1);
     expect(await notifications(client)).toHaveLength(1);
   });
 
-  it('marks every due notification read at once; the spec’s old client may still create one', async () => {
+  it('lets the spec’s old client set a date through POST /api/notifications; read-all is gone', async () => {
     app.running.app.get(Clock).set(INSTANT);
     const { client } = await person();
     const ada = await contact(client, 'Ada');
@@ -310,17 +328,25 @@ describe('interactions', () => {
       contact_id: grace.id,
     });
     expect(legacy.status).toBe(201);
-    expect(legacy.body).toMatchObject({ date: '2026-06-20', contact_id: grace.id, title: 'Follow up with Grace' });
+    expect(legacy.body).toEqual({
+      id: grace.id,
+      date: '2026-06-20',
+      contact_id: grace.id,
+      interaction_id: later.id,
+      days_overdue: 0,
+      title: 'Follow up with Grace',
+      viewed: false,
+      unread: false,
+      contact_name: 'Grace',
+      contact_photo_url: null,
+    });
     expect((await client.post('/api/notifications', { interaction_id: later.id, date: '2026-05-20' })).status).toBe(
       400,
     );
-    let bell = await notifications(client);
-    expect(bell.map((n) => [n.contact_name, n.unread])).toEqual([
-      ['Ada', true],
-      ['Grace', false],
-    ]);
-    expect((await client.post('/api/notifications/read-all')).body).toEqual({ updated: 1 });
-    bell = await notifications(client);
-    expect(bell.map((n) => n.viewed)).toEqual([true, false]);
+    // The bell lists who is due: Grace's date has not come yet.
+    const bell = await notifications(client);
+    expect(bell.map((n) => [n.contact_name, n.unread])).toEqual([['Ada', true]]);
+    expect((await client.post('/api/notifications/read-all')).status).toBe(404);
+    expect((await notifications(client)).map((n) => n.viewed)).toEqual([false]);
   });
 });

@@ -128,9 +128,7 @@ describe('eslint.config.mjs', () => {
     };
     expect(service.rules['tend/no-other-module-entity']?.[0]).toBe(2);
     expect(service.rules['tend/no-stacked-doc-comments']?.[0]).toBe(2);
-    const entity = (await eslint.calculateConfigForFile(
-      resolve(MODULES, 'notifications', 'notification.entity.ts'),
-    )) as {
+    const entity = (await eslint.calculateConfigForFile(resolve(MODULES, 'interactions', 'interaction.entity.ts'))) as {
       rules: Record<string, unknown[]>;
     };
     expect(entity.rules['tend/no-other-module-entity']).toBeUndefined();

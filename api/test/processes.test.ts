@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { freePort } from '@tend/test-kit';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
@@ -29,6 +30,43 @@ function launch(entry: string, env: Record<string, string>): Proc {
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return { child, output: () => output, exited };
+}
+
+/**
+ * A sign-in over a raw connection that stops halfway through its body: `finish` sends the rest and
+ * answers the status. Between the two the server holds a request it has started and not answered.
+ */
+async function startHalfSentLogIn(url: string, email: string): Promise<{ finish: () => Promise<number> }> {
+  const session = await fetch(`${url}/api/session`);
+  const cookie = session.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const body = Buffer.from(JSON.stringify({ email, password: 'Passw0rd!' }));
+  const req = httpRequest(`${url}/api/session`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      'x-csrf-token': session.headers.get('x-csrf-token') ?? '',
+      cookie,
+    },
+  });
+  const status = new Promise<number>((resolve, reject) => {
+    req.once('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.once('error', reject);
+  });
+  const half = Math.floor(body.length / 2);
+  await new Promise<void>((resolve) => req.write(body.subarray(0, half), () => resolve()));
+  return {
+    finish: async () => {
+      req.end(body.subarray(half));
+      return status;
+    },
+  };
 }
 
 async function waitReady(url: string, proc: Proc, timeoutMs = 60_000): Promise<void> {
@@ -222,11 +260,13 @@ describe('processes', () => {
 
     // A request in flight when SIGTERM arrives still gets its answer: the database stops only
     // after the requests and jobs have drained.
-    const other = await ApiClient.create(url);
-    const inFlight = other.logIn('kept@example.com');
-    await new Promise((r) => setTimeout(r, 5));
+    // The request's headers and half its body are sent before SIGTERM and the rest after it, so
+    // the request is in flight at the signal whatever the machine's load.
+    const inFlight = await startHalfSentLogIn(url, 'kept@example.com');
+    await new Promise((r) => setTimeout(r, 300));
     second.child.kill('SIGTERM');
-    expect((await inFlight).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await inFlight.finish()).toBe(200);
     expect(
       await second.exited,
       second

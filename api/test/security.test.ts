@@ -25,6 +25,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /extension.zip',
   // Proven by the signed token in the link (RFC 8058 one-click, from a mail client without a cookie).
   'POST /api/reminders/unsubscribe',
+  // The pages a digest's Done and Snooze links open: the signed token in the link is the credential;
+  // GET only says what the link would do, the POST keeps the session's CSRF token.
+  'GET /api/email-actions',
+  'POST /api/email-actions',
+  // A calendar app polling the private feed: the secret address is the credential.
+  'GET /calendar/:file',
   // Stripe proves itself by signing the body (api/test/billing.test.ts checks the signature).
   'POST /api/stripe/webhook',
 ]);

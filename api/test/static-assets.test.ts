@@ -69,6 +69,9 @@ function appFor(dist: string, production: boolean) {
   app.use('/api', (_req, res) => {
     res.json({ reached: 'api' });
   });
+  app.use('/calendar', (_req, res) => {
+    res.json({ reached: 'calendar' });
+  });
   return app;
 }
 
@@ -208,5 +211,8 @@ describe('serving the built SPA', () => {
   it('never answers API paths from the file system', async () => {
     const res = await request(production).get('/api/anything');
     expect(res.body).toEqual({ reached: 'api' });
+    // A calendar app polling a feed's address must get the feed (or its 404), never the SPA.
+    const feed = await request(production).get(`/calendar/${'a'.repeat(43)}.ics`);
+    expect(feed.body).toEqual({ reached: 'calendar' });
   });
 });

@@ -105,9 +105,12 @@ describe('journey: interaction notes, timeline, notifications and reminder email
     const panel = await visible(card.getByRole('tabpanel', { name: 'Interaction notes' }));
     const form = panel.getByRole('form', { name: 'New interaction' });
 
-    // The new card starts open; Save waits for a date and a method; dates are bounded by today.
+    // The new card starts open, dated today by the method used last (issue 24: logging is quick);
+    // dates are bounded by today.
     const save = form.getByRole('button', { name: 'Save' });
-    expect(await save.isDisabled()).toBe(true);
+    expect(await form.getByLabel('Date contacted').inputValue()).toBe(today);
+    await expect.poll(() => form.getByLabel('Contact method').inputValue()).toBe('Phone call');
+    expect(await save.isEnabled()).toBe(true);
     expect(await form.getByLabel('Date contacted').getAttribute('max')).toBe(today);
     expect(await form.getByLabel('Next contact date').getAttribute('min')).toBe(today);
     await form.getByLabel('Date contacted').fill(today);
@@ -134,9 +137,10 @@ describe('journey: interaction notes, timeline, notifications and reminder email
     const timeline = card.getByRole('complementary', { name: 'Timeline' });
     const events = await timeline.locator('.timeline__event').allInnerTexts();
     const eventTexts = events.map((event) => event.replace(/\s+/g, ' ').trim());
-    // The card has no connection date: the first event is dated by its creation, today in London.
+    // The card has no connection date: the first event is dated by the earlier of its creation (today)
+    // and its oldest interaction (issue 24: never a first connection after an interaction).
     expect(eventTexts).toEqual([
-      `First connected with Ada Lovelace ${longDate(dateIn('Europe/London'))}`,
+      'First connected with Ada Lovelace January 12, 2026',
       'LinkedIn message January 12, 2026',
       'Phone call March 4, 2026',
       `Virtual call ${longDate(today)}`,
@@ -165,23 +169,25 @@ describe('journey: interaction notes, timeline, notifications and reminder email
     await hidden(card);
     await waitForPath(page, '/kanban');
 
-    // The reminder email, before the notification is opened (a viewed one is not reminded).
+    // The reminder digest.
     const output = await runTask('reminders');
     expect(output).toContain('"task":"reminders"');
     const mail = await waitForMail(account.email, 'Follow up with Ada Lovelace today');
     expect(mail.text).toContain('Ada Lovelace');
-    expect(mail.text).toContain('Virtual call');
-    expect(mail.text).toContain(`${baseUrl()}/kanban/${ada.id}`);
+    expect(mail.text).toContain('Due today · Last contact');
+    expect(mail.text).toContain(`Open: ${baseUrl()}/kanban/${ada.id}?tab=follow-up`);
     const unsubscribeLink = linkTo(mail, '/unsubscribe?token=');
+    const doneLink = /^ {2}Done: (\S+)$/m.exec(mail.text)?.[1] ?? '';
+    const snoozeLink = /^ {2}Snooze 1 week: (\S+)$/m.exec(mail.text)?.[1] ?? '';
 
-    // The bell: due apart from upcoming, opening one lands on the contact's Follow-up message tab.
+    // The bell: the people due (issue 24: Grace, due next week, is not), dates as words; opening one
+    // lands on the contact's Follow-up message tab.
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     const menu = await visible(page.getByRole('menu'));
-    await visible(menu.getByText('Due', { exact: true }));
-    await visible(menu.getByText('Upcoming', { exact: true }));
-    await visible(menu.getByRole('menuitem', { name: `Follow up with Grace Hopper ${longDate(nextWeek)}` }));
+    await visible(menu.getByText('Due (1)', { exact: true }));
+    expect(await menu.getByRole('menuitem', { name: /Follow up with Grace Hopper/ }).count()).toBe(0);
     const item = menu.getByRole('menuitem', { name: /Follow up with Ada Lovelace/ });
-    await visible(item.getByText(longDate(today)));
+    await visible(item.getByText('Today', { exact: true }));
     await checkScreen(page, 'notifications-menu');
     await item.click();
     await expect.poll(() => page.url()).toBe(`${baseUrl()}/kanban/${ada.id}?tab=follow-up`);
@@ -210,6 +216,26 @@ describe('journey: interaction notes, timeline, notifications and reminder email
     expect(await page.getByRole('switch', { name: 'Email me follow-up reminders' }).isChecked()).toBe(false);
     await page.getByRole('switch', { name: 'Email me follow-up reminders' }).click();
     await toast(page, 'Follow-up reminder emails are on.');
+    // The digest's schedule: weekly on a weekday, from an hour of the user's own day.
+    await page.getByLabel('How often').selectOption('weekly');
+    await toast(page, 'Reminder schedule saved.');
+    // Each choice is saved as it is made (the select waits, disabled, for the answer).
+    for (const [label, value] of [
+      ['On', '4'],
+      ['From', '7'],
+    ] as const) {
+      const select = page.getByLabel(label, { exact: true });
+      await expect.poll(() => select.isEnabled()).toBe(true);
+      await select.selectOption(value);
+      await expect.poll(() => select.isEnabled()).toBe(true);
+    }
+    await page.reload();
+    expect(await page.getByLabel('On', { exact: true }).inputValue()).toBe('4');
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('7');
+    await page.getByLabel('From', { exact: true }).scrollIntoViewIfNeeded();
+    await checkScreen(page, 'settings-reminder-schedule');
+    await page.getByLabel('How often').selectOption('daily');
+    await expect.poll(() => page.getByLabel('On', { exact: true }).count()).toBe(0);
 
     // The email's unsubscribe link, signed out: it asks, then it is done.
     const visitor = await browser.openPage();
@@ -232,6 +258,25 @@ describe('journey: interaction notes, timeline, notifications and reminder email
         .getByRole('alert')
         .filter({ hasText: 'This unsubscribe link is not valid. Turn reminders off in Settings.' }),
     );
+
+    // The digest's Done link, signed out: opening it changes nothing; the page's button does.
+    await visitor.goto(doneLink);
+    expect(currentPath(visitor)).toBe('/email-action');
+    const ask = await visible(visitor.getByRole('heading', { name: 'Mark Ada Lovelace as done?' }));
+    await checkScreen(visitor, 'email-action-done');
+    const before = await board.contacts();
+    expect(before.find((contact) => contact.id === ada.id)?.next_follow_up_on).toBe(today);
+    await visitor.getByRole('button', { name: 'Mark as done' }).click();
+    await hidden(ask);
+    await visible(visitor.getByText('Ada Lovelace is marked as done.'));
+    await checkScreen(visitor, 'email-action-done-result');
+    const after = await board.contacts();
+    expect(after.find((contact) => contact.id === ada.id)?.last_contacted_on).toBe(today);
+    // Ada's Snooze link was for the follow-up just handled: it says so and changes nothing.
+    await visitor.goto(snoozeLink);
+    await visible(visitor.getByRole('heading', { name: 'This link cannot be used' }));
+    await visible(visitor.getByText(/has changed since the email was sent/));
+    await checkScreen(visitor, 'email-action-changed');
   });
 
   it('puts every note of a long history in the accessibility tree, not only the ones in view', async () => {

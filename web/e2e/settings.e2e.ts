@@ -160,4 +160,35 @@ describe('journey 5: settings and account', () => {
     expect(await alertText(page, 'Invalid email or password.')).toBe('Invalid email or password.');
     await waitForPath(page, '/login');
   });
+
+  it('makes a private calendar address, which serves the follow-ups until it is reset', async () => {
+    const page = await browser.openPage();
+    await createAccount(page, 'calendar-feed');
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Create calendar address' }).click();
+    const address = page.getByLabel('Your private calendar address');
+    await visible(address);
+    const first = await address.inputValue();
+    expect(first).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    await page.getByText('How to add it to Google Calendar, Apple Calendar or Outlook').click();
+    await address.scrollIntoViewIfNeeded();
+    await checkScreen(page, 'settings-calendar-feed');
+
+    const feed = await page.request.get(first);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
+    expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+
+    await page.getByRole('button', { name: 'Reset address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset the calendar address?' });
+    await visible(dialog);
+    await checkScreen(page, 'settings-calendar-feed-reset');
+    await dialog.getByRole('button', { name: 'Reset address' }).click();
+    await toast(page, 'New calendar address made. The old one no longer works.');
+    await hidden(dialog);
+    const second = await address.inputValue();
+    expect(second).not.toBe(first);
+    expect((await page.request.get(first)).status()).toBe(404);
+    expect((await page.request.get(second)).status()).toBe(200);
+  });
 });

@@ -20,12 +20,14 @@ import { ExtensionTokenGuard } from '../modules/extension-tokens/extension-token
 import { ExtensionTokensModule } from '../modules/extension-tokens/extension-tokens.module';
 import { SessionsModule } from '../modules/auth/sessions/sessions.module';
 import { BillingModule } from '../modules/billing/billing.module';
+import { CalendarModule } from '../modules/calendar/calendar.module';
 import { ContactsModule } from '../modules/contacts/contacts.module';
 import { ExportsModule } from '../modules/exports/exports.module';
 import { HealthModule } from '../modules/health/health.module';
 import { ImportsModule } from '../modules/imports/imports.module';
 import { InteractionsModule } from '../modules/interactions/interactions.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
+import { FollowUpsModule } from '../modules/follow-ups/follow-ups.module';
 import { RemindersModule } from '../modules/reminders/reminders.module';
 import { TiersModule } from '../modules/tiers/tiers.module';
 import { UsersModule } from '../modules/users/users.module';
@@ -69,6 +71,7 @@ class HttpModule {
         ContactsModule,
         InteractionsModule,
         NotificationsModule,
+        FollowUpsModule,
         RemindersModule,
         AiModule,
         BillingModule,
@@ -76,6 +79,7 @@ class HttpModule {
         ExportsModule,
         HealthModule,
         ExtensionTokensModule,
+        CalendarModule,
       ],
       providers,
     };

@@ -9,12 +9,12 @@ import { HttpSession } from '../modules/auth/sessions/http-session.entity';
 import { RateLimitBucket } from '../infra/http/rate-limit-bucket.entity';
 import { TaskRun } from '../infra/schedule/task-run.entity';
 import { Interaction } from '../modules/interactions/interaction.entity';
-import { Notification } from '../modules/notifications/notification.entity';
 import { ReminderDelivery } from '../modules/reminders/reminder-delivery.entity';
 import { ImportRow } from '../modules/imports/import-row.entity';
 import { ImportRun } from '../modules/imports/import-run.entity';
 import { DataExport } from '../modules/exports/data-export.entity';
 import { ExtensionToken } from '../modules/extension-tokens/extension-token.entity';
+import { CalendarFeed } from '../modules/calendar/calendar-feed.entity';
 
 /** Every entity, listed once, so builds never depend on file globs. */
 export const ENTITIES = [
@@ -27,7 +27,6 @@ export const ENTITIES = [
   RateLimitBucket,
   TaskRun,
   Interaction,
-  Notification,
   ReminderDelivery,
   ImportRun,
   ImportRow,
@@ -35,4 +34,5 @@ export const ENTITIES = [
   BillingSubscription,
   StripeEvent,
   ExtensionToken,
+  CalendarFeed,
 ];

@@ -18,7 +18,7 @@ export function listRoutes(app: INestApplicationContext): RouteInfo[] {
   const routes: RouteInfo[] = [];
   for (const layer of instance.router.stack) {
     // Only the app's own routes (Nest also mounts a catch-all not-found route).
-    if (!layer.route || !/^\/(api|dev)(\/|$)|^\/extension\.zip$/.test(layer.route.path)) continue;
+    if (!layer.route || !/^\/(api|dev|calendar)(\/|$)|^\/extension\.zip$/.test(layer.route.path)) continue;
     for (const [method, enabled] of Object.entries(layer.route.methods)) {
       if (enabled && method !== '_all')
         routes.push({ method: method.toUpperCase() as RouteInfo['method'], path: layer.route.path });

@@ -32,10 +32,10 @@ export function json(status: number, body: unknown): Response {
 }
 
 export const TIERS: Tier[] = [
-  { id: 11, name: 'New', position: 0, user_id: 1 },
-  { id: 12, name: 'Colleagues', position: 1, user_id: 1 },
-  { id: 13, name: 'Friends', position: 2, user_id: 1 },
-  { id: 14, name: 'Potential Referrals', position: 3, user_id: 1 },
+  { id: 11, name: 'New', position: 0, user_id: 1, cadence_days: null },
+  { id: 12, name: 'Colleagues', position: 1, user_id: 1, cadence_days: 60 },
+  { id: 13, name: 'Friends', position: 2, user_id: 1, cadence_days: 90 },
+  { id: 14, name: 'Potential Referrals', position: 3, user_id: 1, cadence_days: 14 },
 ];
 
 export function fakeTend(overrides: Partial<FakeTendState> = {}) {
@@ -116,6 +116,9 @@ function contactFrom(form: FormData, id: number): Contact {
     column_order: 0,
     vertical_order: 0,
     photo_url: form.get('contact[photo]') ? `/api/contacts/${id}/photo` : null,
+    cadence_days: null,
+    last_contacted_on: null,
+    next_follow_up_on: null,
     created_at: now,
     updated_at: now,
   };

@@ -26,6 +26,9 @@ describe('the contact fields', () => {
       'vertical_order',
       'user_id',
       'id',
+      // The daily loop's: a card's own cadence and its scheduled follow-up.
+      'cadence_days',
+      'next_follow_up_on',
     ]);
     expect(Object.keys(contactSchema.shape)).toEqual([
       'id',
@@ -35,6 +38,9 @@ describe('the contact fields', () => {
       'column_order',
       'vertical_order',
       'photo_url',
+      'cadence_days',
+      'last_contacted_on',
+      'next_follow_up_on',
       'created_at',
       'updated_at',
     ]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, matchesEmailRule, NAME_EMPTY_MESSAGE } from './common';
 import { CONTACT_FIELDS, type ContactField, type ContactFieldKind } from './contact-fields';
 import { INVALID_URL_MESSAGE } from './contact-rules';
+import { CADENCE_RANGE_MESSAGE, cadenceDaysSchema, followUpDateSchema } from './follow-up';
 
 /** "Looks like a URL": http(s) with a host; a bare "linkedin.com/in/x" gets https:// added. */
 export function normalizeUrl(value: string): string | null {
@@ -36,6 +37,12 @@ export const contactSchema = z.object({
   column_order: z.number(),
   vertical_order: z.number(),
   photo_url: z.string().nullable(),
+  /** The card's own cadence in days, overriding its column's (null: the column's). */
+  cadence_days: z.number().nullable(),
+  /** The latest date contacted of its interactions (`YYYY-MM-DD`), or null. */
+  last_contacted_on: z.string().nullable(),
+  /** When it is next due, by the daily loop's rule (`YYYY-MM-DD`, the user's own calendar), or null. */
+  next_follow_up_on: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -174,10 +181,21 @@ const contactFields = {
 export const createContactRequestSchema = z.strictObject(contactFields);
 export type CreateContactRequest = z.infer<typeof createContactRequestSchema>;
 
+/** A cadence from JSON (a number) or multipart (a string); '' or null: the column's. */
+const contactCadenceSchema = z
+  .union([z.number(), z.string()], { error: CADENCE_RANGE_MESSAGE })
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : Number(v)))
+  .pipe(cadenceDaysSchema.optional());
+
 export const updateContactRequestSchema = z.strictObject({
   ...contactFields,
   name: contactFields.name.optional(),
   id: optionalInt('id'),
+  cadence_days: contactCadenceSchema,
+  /** "Schedule follow-up" and "Reschedule": a date today or later; null lets the cadence decide again. */
+  next_follow_up_on: followUpDateSchema.optional(),
 });
 export type UpdateContactRequest = z.infer<typeof updateContactRequestSchema>;
 

@@ -187,6 +187,24 @@ describe('followUpState and days overdue', () => {
     expect(daysOverdue(before, after)).toBe(2);
   });
 
+  it('a cadence counted over a daylight-saving change is due on the same weekday, in each user’s own calendar', () => {
+    // Auckland leaves daylight saving on 2026-04-05 (UTC+13 to UTC+12); a 7-day cadence from the
+    // 3rd is due on the 10th, whatever the clocks did in between.
+    const next = nextFollowUpOn(
+      card({
+        columnCadenceDays: 7,
+        latestInteraction: { dateContacted: '2026-04-03', nextContactDate: null, setAt: at('2026-04-03T01:00:00Z') },
+      }),
+    );
+    expect(next).toBe('2026-04-10');
+    // 00:30 on the 10th in Auckland is still the 9th in Los Angeles: due for one, upcoming for the other.
+    const instant = new Date('2026-04-09T12:30:00Z');
+    expect(followUpState(next, localDate('Pacific/Auckland', instant))).toBe('due');
+    expect(followUpState(next, localDate('America/Los_Angeles', instant))).toBe('upcoming');
+    // A day later in Auckland it is one day overdue, not 23 or 25 hours' worth of a day.
+    expect(daysOverdue(next, localDate('Pacific/Auckland', new Date('2026-04-10T12:30:00Z')))).toBe(1);
+  });
+
   it('crosses years and leap days', () => {
     expect(addDays('2027-12-31', 1)).toBe('2028-01-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');

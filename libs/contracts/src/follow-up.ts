@@ -168,20 +168,24 @@ const dateField = (label: string) =>
 export const SNOOZE_RANGE_MESSAGE = `Snooze until a date after today, at most ${SNOOZE_MAX_DAYS} days ahead.`;
 export const FOLLOW_UP_DATE_RANGE_MESSAGE = `Follow-up date must be today or later, at most ${SNOOZE_MAX_DAYS} days ahead.`;
 
-/** `POST /api/contacts/{id}/snooze`: `{ until }` (a date after today) or `{ days }` (1 to 365). */
-export const snoozeRequestSchema = z.union(
-  [
-    z.strictObject({ until: dateField('Snooze date') }),
-    z.strictObject({
-      days: z
-        .number({ error: SNOOZE_RANGE_MESSAGE })
-        .int({ error: SNOOZE_RANGE_MESSAGE })
-        .min(1, { error: SNOOZE_RANGE_MESSAGE })
-        .max(SNOOZE_MAX_DAYS, { error: SNOOZE_RANGE_MESSAGE }),
-    }),
-  ],
-  { error: 'Snooze needs either until (a date) or days (1 to 365).' },
-);
+/**
+ * `POST /api/contacts/{id}/snooze`: `{ until }` (a date after today) or `{ days }` (1 to 365), exactly
+ * one of them. One object rather than a union, so a bad value gets its own message ("days: 0" says
+ * the range) rather than the union's.
+ */
+export const snoozeRequestSchema = z
+  .strictObject({
+    until: dateField('Snooze date').optional(),
+    days: z
+      .number({ error: SNOOZE_RANGE_MESSAGE })
+      .int({ error: SNOOZE_RANGE_MESSAGE })
+      .min(1, { error: SNOOZE_RANGE_MESSAGE })
+      .max(SNOOZE_MAX_DAYS, { error: SNOOZE_RANGE_MESSAGE })
+      .optional(),
+  })
+  .refine((body) => (body.until === undefined) !== (body.days === undefined), {
+    error: 'Snooze needs either until (a date) or days (1 to 365).',
+  });
 export type SnoozeRequest = z.infer<typeof snoozeRequestSchema>;
 
 /** `POST /api/contacts/{id}/done`: logs an interaction dated today. */

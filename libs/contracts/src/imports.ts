@@ -183,16 +183,20 @@ export interface ExportedTier {
   created_at: string;
 }
 
-/** A notification as an export holds it (`account.json`, `notifications.csv`). */
+/**
+ * A card's follow-up as an export holds it (`account.json`, `notifications.csv`): the bell's view of
+ * the daily loop's rule, one per card with a date (its id is the card's).
+ */
 export interface ExportedNotification {
   id: number;
   contact_id: number;
-  interaction_id: number;
+  /** The card's latest interaction, or null. */
+  interaction_id: number | null;
   date: string;
   title: string;
   viewed: boolean;
-  reminded_at: string | null;
-  created_at: string;
+  /** The follow-up date a reminder email covered, or null. */
+  reminded_on: string | null;
 }
 
 /** The columns of an export's `contacts.csv`, in order (the import reads them back). */

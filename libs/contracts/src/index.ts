@@ -18,4 +18,7 @@ export * from './ai';
 export * from './imports';
 export * from './extension';
 export * from './follow-up';
+export * from './today';
+export * from './calendar';
+export * from './email-actions';
 export * from './words';

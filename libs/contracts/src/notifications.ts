@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates';
 
+/**
+ * A follow-up in the bell: a view of the daily loop's rule, one per contact that is due or overdue
+ * (its id is the contact's id).
+ */
 export const notificationSchema = z.object({
   id: z.number(),
-  /** The next-contact date it was raised for (`YYYY-MM-DD`). */
+  /** The contact's next follow-up date (`YYYY-MM-DD`). */
   date: z.string(),
   contact_id: z.number(),
-  interaction_id: z.number(),
+  /** The contact's latest interaction, or null when the date comes from its column's cadence alone. */
+  interaction_id: z.number().nullable(),
+  /** Whole days past the date (0: due today). */
+  days_overdue: z.number(),
   title: z.string(),
   viewed: z.boolean(),
   /** Not viewed and dated on or before the user's local today. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cadenceDaysSchema } from './follow-up';
 
 export const TIER_NAME_MAX_LENGTH = 60;
 export const NEW_COLUMN_NAME = 'New Column';
@@ -9,6 +10,8 @@ export const tierSchema = z.object({
   name: z.string(),
   position: z.number(),
   user_id: z.number(),
+  /** How often its people are due, in days (1 to 365), or null: no cadence. */
+  cadence_days: z.number().nullable(),
 });
 export type Tier = z.infer<typeof tierSchema>;
 
@@ -31,5 +34,6 @@ export const updateTierRequestSchema = z.strictObject({
   name: tierNameSchema.optional(),
   position: z.number().int().min(1, { error: 'Only columns after the first can move.' }).optional(),
   user_id: z.number().int().positive().optional(),
+  cadence_days: cadenceDaysSchema.optional(),
 });
 export type UpdateTierRequest = z.infer<typeof updateTierRequestSchema>;

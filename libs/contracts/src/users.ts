@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { emailSchema, personNameSchema } from './common';
+import { DAILY_GOAL_MAX, DAILY_GOAL_MIN } from './follow-up';
 import { passwordSchema } from './password';
 
 export const PLANS = ['free', 'premium'] as const;
 export type Plan = (typeof PLANS)[number];
+
+/** "Open Tend on" in Settings: the screen a signed-in visit starts on. */
+export const OPEN_ON_SCREENS = ['board', 'today'] as const;
+export type OpenOnScreen = (typeof OPEN_ON_SCREENS)[number];
+
+/** How often the reminder digest comes, when reminder emails are on. */
+export const REMINDER_PERIODS = ['daily', 'weekly'] as const;
+export type ReminderPeriod = (typeof REMINDER_PERIODS)[number];
+/** The digest's weekday for weekly users: 0 Sunday to 6 Saturday (default Monday). */
+export const DEFAULT_REMINDER_WEEKDAY = 1;
+/** The local hour the digest goes out from (0 to 23; default 8, 08:00). */
+export const DEFAULT_REMINDER_HOUR = 8;
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** An IANA zone such as "Europe/Berlin"; "today" for date rules is the user's local date. */
 export const timeZoneSchema = z
@@ -36,6 +50,14 @@ export const userSchema = z.object({
   time_zone: z.string(),
   /** 'Email me follow-up reminders' in Settings (default on). */
   reminder_emails: z.boolean(),
+  /** Follow-ups a day the Today page counts towards (1 to 20, default 3). */
+  daily_goal: z.number(),
+  /** 'Open Tend on' in Settings (default 'board'). */
+  open_on: z.enum(OPEN_ON_SCREENS),
+  /** The digest's period, weekday (weekly) and local hour; `reminder_emails` false is Off. */
+  reminder_period: z.enum(REMINDER_PERIODS),
+  reminder_weekday: z.number(),
+  reminder_hour: z.number(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -79,7 +101,27 @@ export const updateUserRequestSchema = z
       .optional(),
     free_trial: z.literal(false, { error: 'free_trial can only be turned off.' }).optional(),
     time_zone: timeZoneSchema.optional(),
-    reminder_emails: z.boolean({ error: 'reminder_emails must be true or false.' }).optional(),
+    reminder_emails: z.boolean({ error: 'Reminder emails must be on (true) or off (false).' }).optional(),
+    daily_goal: z
+      .number({ error: `Daily goal must be a whole number from ${DAILY_GOAL_MIN} to ${DAILY_GOAL_MAX}.` })
+      .int({ error: `Daily goal must be a whole number from ${DAILY_GOAL_MIN} to ${DAILY_GOAL_MAX}.` })
+      .min(DAILY_GOAL_MIN, { error: `Daily goal must be a whole number from ${DAILY_GOAL_MIN} to ${DAILY_GOAL_MAX}.` })
+      .max(DAILY_GOAL_MAX, { error: `Daily goal must be a whole number from ${DAILY_GOAL_MIN} to ${DAILY_GOAL_MAX}.` })
+      .optional(),
+    open_on: z.enum(OPEN_ON_SCREENS, { error: "Open Tend on must be 'board' or 'today'." }).optional(),
+    reminder_period: z.enum(REMINDER_PERIODS, { error: "Reminder emails come 'daily' or 'weekly'." }).optional(),
+    reminder_weekday: z
+      .number({ error: 'Reminder weekday must be a whole number from 0 (Sunday) to 6 (Saturday).' })
+      .int({ error: 'Reminder weekday must be a whole number from 0 (Sunday) to 6 (Saturday).' })
+      .min(0, { error: 'Reminder weekday must be a whole number from 0 (Sunday) to 6 (Saturday).' })
+      .max(6, { error: 'Reminder weekday must be a whole number from 0 (Sunday) to 6 (Saturday).' })
+      .optional(),
+    reminder_hour: z
+      .number({ error: 'Reminder hour must be a whole number from 0 to 23.' })
+      .int({ error: 'Reminder hour must be a whole number from 0 to 23.' })
+      .min(0, { error: 'Reminder hour must be a whole number from 0 to 23.' })
+      .max(23, { error: 'Reminder hour must be a whole number from 0 to 23.' })
+      .optional(),
     desired_email: emailSchema.optional(),
     password: passwordSchema.optional(),
     current_password: z.string().max(256).optional(),

@@ -24,6 +24,8 @@ export interface ContactRow {
   tier_id: number;
   vertical_order: number;
   photo_url: string | null;
+  last_contacted_on?: string | null;
+  next_follow_up_on?: string | null;
 }
 
 export interface NewContact {

@@ -229,3 +229,29 @@ describe('decideRouteAccess: the extension connect page', () => {
     expect(decideRouteAccess(makeUser({ plan: 'free' }), '/login', query)).toEqual({ kind: 'redirect', to: '/kanban' });
   });
 });
+
+describe("decideRouteAccess: 'Open Tend on' (issue 24)", () => {
+  const onToday = makeUser({ open_on: 'today' });
+
+  it('classifies /today and lets a signed-in user with a plan see it', () => {
+    expect(classifyPath('/today').kind).toBe('today');
+    expect(decideRouteAccess(makeUser(), '/today')).toEqual(allow);
+  });
+
+  it.each(['/', '/login', '/signup', '/nowhere'])(
+    'sends %s to Today when the user chose it, else to the board',
+    (path) => {
+      expect(decideRouteAccess(onToday, path)).toEqual({ kind: 'redirect', to: '/today' });
+      expect(decideRouteAccess(makeUser(), path)).toEqual(toBoard);
+    },
+  );
+
+  it('keeps the board reachable, and shows the plan picker on Today without a plan', () => {
+    expect(decideRouteAccess(onToday, '/kanban')).toEqual(allow);
+    expect(decideRouteAccess(makeUser({ plan: null }), '/today')).toEqual(planSelection);
+  });
+
+  it('sends a signed-out visitor from Today to the landing page', () => {
+    expect(decideRouteAccess(null, '/today')).toEqual(toLanding);
+  });
+});

@@ -1,5 +1,5 @@
 import type { User } from '@tend/contracts';
-import { emailConfirmationPath, logInPathReturningTo, nextPathAfterLogIn, ROUTES } from '@/lib/routes';
+import { emailConfirmationPath, homePath, logInPathReturningTo, nextPathAfterLogIn, ROUTES } from '@/lib/routes';
 
 /**
  * What the router should do for a path, decided from the session user alone (PRODUCT.md §2).
@@ -20,10 +20,12 @@ type PathKind =
   | 'password-updated'
   | 'email-confirmation'
   | 'board'
+  | 'today'
   | 'settings'
   | 'account'
   | 'plan-updated'
   | 'unsubscribe'
+  | 'email-action'
   | 'import'
   | 'extension-install'
   | 'extension-connect'
@@ -73,12 +75,16 @@ export function classifyPath(pathname: string): ClassifiedPath {
     case ROUTES.limitReached:
       // The board with its add-contact or limit modal open.
       return { kind: 'board' };
+    case ROUTES.today:
+      return { kind: 'today' };
     case ROUTES.settings:
       return { kind: 'settings' };
     case ROUTES.account:
       return { kind: 'account' };
     case ROUTES.unsubscribe:
       return { kind: 'unsubscribe' };
+    case ROUTES.emailAction:
+      return { kind: 'email-action' };
     case ROUTES.import:
       return { kind: 'import' };
     case ROUTES.extension:
@@ -110,6 +116,7 @@ const SIGNED_OUT_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
 
 const SIGNED_IN_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
   'board',
+  'today',
   'import',
   'settings',
   'account',
@@ -143,6 +150,8 @@ export function decideRouteAccess(user: User | null, pathname: string, search = 
   // A reminder email's unsubscribe link works for anyone who holds it: signed out, signed in (as
   // anyone), verified or not; the token says whose reminders stop.
   if (path.kind === 'unsubscribe') return ALLOW;
+  // So do a digest's Done and Snooze links: the signed token says whose follow-up it is.
+  if (path.kind === 'email-action') return ALLOW;
 
   if (!user) {
     // The extension's connect page: log in first, then come back to approve.
@@ -159,12 +168,15 @@ export function decideRouteAccess(user: User | null, pathname: string, search = 
     return { kind: 'redirect', to: own };
   }
 
-  // Unknown paths, "/", "/signup" and "/login" go to the board; without a plan the board is
-  // replaced by the plan picker (the spec's "plan selection for the catch-all path").
+  // Unknown paths, "/", "/signup" and "/login" go to the board, or to Today when 'Open Tend on' says
+  // so; without a plan the board is replaced by the plan picker (the spec's "plan selection for the
+  // catch-all path").
   const next = path.kind === 'log-in' ? nextPathAfterLogIn(search) : null;
   if (next) return { kind: 'redirect', to: next };
-  if (!SIGNED_IN_ALLOWED.has(path.kind)) return { kind: 'redirect', to: ROUTES.board };
-  // The import fills the board, so it waits for the plan like the board does.
-  if (user.plan === null && (path.kind === 'board' || path.kind === 'import')) return { kind: 'plan-selection' };
+  if (!SIGNED_IN_ALLOWED.has(path.kind)) return { kind: 'redirect', to: homePath(user) };
+  // The import fills the board and Today lists its cards, so they wait for the plan like the board does.
+  if (user.plan === null && (path.kind === 'board' || path.kind === 'import' || path.kind === 'today')) {
+    return { kind: 'plan-selection' };
+  }
   return ALLOW;
 }

@@ -67,7 +67,9 @@ describe('RouteGate with the app routes', () => {
       'GET /api/contacts': { body: [] },
     });
     const { router } = renderRoutes(routes, '/login');
-    await waitFor(() => expect(columns()).toHaveLength(4));
+    // The board's code loads on demand: its first import in this file is transformed on the spot,
+    // which on a busy machine takes longer than waitFor's default second.
+    await waitFor(() => expect(columns()).toHaveLength(4), { timeout: 5000 });
     const names = columns().map((column) => within(column).getByRole('heading').getAttribute('title'));
     expect(names).toEqual(['New', 'Colleagues', 'Friends', 'Potential Referrals']);
     // Visible names are truncated at 20 characters (the brief's choice: 'Potential Referrals' has 19).
@@ -90,7 +92,8 @@ describe('RouteGate with the app routes', () => {
       'GET /api/extension-tokens': { body: [] },
     });
     const { router } = renderRoutes(routes, '/kanban');
-    const extension = await screen.findByRole('link', { name: 'Get Chrome Extension' });
+    // The board's layout loads on demand (see above): allow for its first transform.
+    const extension = await screen.findByRole('link', { name: 'Get Chrome Extension' }, { timeout: 5000 });
     expect(extension).toHaveAttribute('href', '/extension');
     expect(extension).not.toHaveAttribute('target');
     await userEvent.setup().click(extension);

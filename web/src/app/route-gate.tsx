@@ -6,6 +6,7 @@ import { MobileNotice } from '@/components/ui/mobile-notice';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { useSession } from '@/lib/session';
+import { useFirstScreenCode } from './first-screen-code';
 import { decideRouteAccess } from './route-access';
 
 // Only a verified user without a plan sees it: not part of what a visitor downloads.
@@ -37,15 +38,16 @@ function SessionError({ onRetry, retrying }: { onRetry: () => void; retrying: bo
 }
 
 /**
- * Root of every route: waits for `GET /api/session` (a spinner, never a flash of the wrong
- * screen), then applies `decideRouteAccess`.
+ * Root of every route: waits for `GET /api/session` and for the first screen's code the preload
+ * started (a spinner, never a flash of the wrong screen), then applies `decideRouteAccess`.
  */
 export function RouteGate() {
   const location = useLocation();
   const session = useSession();
+  const firstScreenCode = useFirstScreenCode();
 
   let content;
-  if (session.isPending) {
+  if (session.isPending || !firstScreenCode) {
     content = <PageSpinner label="Loading Tend" />;
   } else if (session.isError && session.data === undefined) {
     content = <SessionError onRetry={() => void session.refetch()} retrying={session.isFetching} />;

@@ -1,4 +1,3 @@
-import { lazy, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { EmailConfirmationPage } from '@/features/auth/components/email-confirmation-page';
@@ -9,52 +8,60 @@ import { PasswordUpdatedPage } from '@/features/auth/components/password-updated
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 import { SignUpPage } from '@/features/auth/components/sign-up-page';
 import { ROUTES } from '@/lib/routes';
+import { lazyScreen, moduleLoader } from './lazy-screen';
 import { RouteGate } from './route-gate';
 
 // Everything behind sign-in loads on demand: the landing page and the auth screens carry none of
 // the board (drag and drop, virtual lists, cropping) nor the top bar's menus and dialogs. A layout
 // and the screens inside it are fetched together, so opening one costs one round trip, not two.
-export const boardModules = () => Promise.all([import('./layouts/board-layout'), import('./layouts/board-screen')]);
-export const settingsModules = () =>
+// Each group loads once (`moduleLoader`): the first screen's preload and the route share it.
+export const boardModules = moduleLoader(() =>
+  Promise.all([import('./layouts/board-layout'), import('./layouts/board-screen')]),
+);
+export const settingsModules = moduleLoader(() =>
   Promise.all([
     import('./layouts/settings-layout'),
     import('@/features/settings/components/settings-page'),
     import('./layouts/account-screen'),
     import('@/features/billing/components/plan-updated-page'),
-  ]);
+  ]),
+);
 
-export const importModules = () => import('./layouts/import-screen');
-
-/** A screen from lazily loaded modules; the Suspense boundary above it shows a spinner meanwhile. */
-function lazyScreen<Modules>(load: () => Promise<Modules>, pick: (modules: Modules) => ComponentType): ComponentType {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
+export const importModules = moduleLoader(() => import('./layouts/import-screen'));
+export const todayModules = moduleLoader(() =>
+  Promise.all([import('./layouts/settings-layout'), import('@/features/today/components/today-page')]),
+);
 
 // Visitors get the landing page prerendered (landing.html); the app shows it after a logout.
 const LandingPage = lazyScreen(
-  () => import('@/features/landing/components/landing-page'),
+  moduleLoader(() => import('@/features/landing/components/landing-page')),
   (module) => module.LandingPage,
 );
 const UnsubscribePage = lazyScreen(
-  () => import('@/features/notifications/components/unsubscribe-page'),
+  moduleLoader(() => import('@/features/notifications/components/unsubscribe-page')),
   (module) => module.UnsubscribePage,
 );
+const EmailActionPage = lazyScreen(
+  moduleLoader(() => import('@/features/notifications/components/email-action-page')),
+  (module) => module.EmailActionPage,
+);
 const LegalPage = lazyScreen(
-  () => import('@/features/landing/components/legal-page'),
+  moduleLoader(() => import('@/features/landing/components/legal-page')),
   (module) => module.LegalPage,
 );
 const DemoPage = lazyScreen(
-  () => import('@/features/landing/components/demo-page'),
+  moduleLoader(() => import('@/features/landing/components/demo-page')),
   (module) => module.DemoPage,
 );
 const BoardLayout = lazyScreen(boardModules, ([layout]) => layout.BoardLayout);
 const BoardScreen = lazyScreen(boardModules, ([, screen]) => screen.BoardScreen);
-export const extensionModules = () =>
+export const extensionModules = moduleLoader(() =>
   Promise.all([
     import('./layouts/settings-layout'),
     import('@/features/extension/components/extension-install-page'),
     import('@/features/extension/components/extension-connect-page'),
-  ]);
+  ]),
+);
 const ExtensionInstallPage = lazyScreen(extensionModules, ([, install]) => install.ExtensionInstallPage);
 const ExtensionConnectPage = lazyScreen(extensionModules, ([, , connect]) => connect.ExtensionConnectPage);
 const SettingsLayout = lazyScreen(settingsModules, ([layout]) => layout.SettingsLayout);
@@ -62,6 +69,7 @@ const SettingsPage = lazyScreen(settingsModules, ([, settings]) => settings.Sett
 const AccountScreen = lazyScreen(settingsModules, ([, , account]) => account.AccountScreen);
 const PlanUpdatedPage = lazyScreen(settingsModules, ([, , , planUpdated]) => planUpdated.PlanUpdatedPage);
 const ImportScreen = lazyScreen(importModules, (module) => module.ImportScreen);
+const TodayPage = lazyScreen(todayModules, ([, today]) => today.TodayPage);
 
 /**
  * Every screen of the SPA. Who may see which path is decided by `decideRouteAccess` in the gate;
@@ -76,6 +84,7 @@ export const routes: RouteObject[] = [
       { path: '/privacy-policy', element: <LegalPage /> },
       { path: ROUTES.demo, element: <DemoPage /> },
       { path: ROUTES.unsubscribe, element: <UnsubscribePage /> },
+      { path: ROUTES.emailAction, element: <EmailActionPage /> },
       {
         element: <AuthLayout />,
         children: [
@@ -106,6 +115,7 @@ export const routes: RouteObject[] = [
       {
         element: <SettingsLayout />,
         children: [
+          { path: ROUTES.today, element: <TodayPage /> },
           { path: '/settings', element: <SettingsPage /> },
           { path: '/account', element: <AccountScreen /> },
           { path: '/plan-updated/:status', element: <PlanUpdatedPage /> },

@@ -4,7 +4,8 @@ import { mergePublicConfig, type PublicConfig } from './public-config';
 
 export const publicConfigKeys = { all: ['public-config'] as const };
 
-const publicConfigQuery = queryOptions({
+/** `GET /api/config`: the server's public settings, asked for once per visit. */
+export const publicConfigQuery = queryOptions({
   queryKey: publicConfigKeys.all,
   queryFn: () => api<Partial<Record<keyof PublicConfig, unknown>>>('/api/config'),
   staleTime: Infinity,

@@ -1,3 +1,5 @@
+import type { User } from '@tend/contracts';
+
 /** Paths of the SPA (PRODUCT.md §2), shared by the router, the route gate and every screen. */
 export const ROUTES = {
   landing: '/',
@@ -11,18 +13,27 @@ export const ROUTES = {
   forgotPasswordEmailSent: '/forgot-password-email-sent',
   passwordUpdated: '/password-updated',
   board: '/kanban',
+  /** Who to contact today (issue 24). */
+  today: '/today',
   addContact: '/add-contact',
   limitReached: '/limit-reached',
   settings: '/settings',
   account: '/account',
   /** A reminder email's unsubscribe link (`?token=`): public, signed in or not. */
   unsubscribe: '/unsubscribe',
+  /** A reminder digest's Done or Snooze 1 week link (`?token=`): public; asks before it acts. */
+  emailAction: '/email-action',
   import: '/import',
   /** The in-app install page of the Chrome extension (when no store page is configured). */
   extension: '/extension',
   /** Opened by the extension: approve, and the page hands it a token. */
   extensionConnect: '/extension/connect',
 } as const;
+
+/** Where a signed-in visit starts: 'Open Tend on' in Settings (the board unless the user chose Today). */
+export function homePath(user: Pick<User, 'open_on'>): string {
+  return user.open_on === 'today' ? ROUTES.today : ROUTES.board;
+}
 
 /** Encodes one path segment but keeps '@' readable (it is allowed in a path). */
 function segment(value: string): string {

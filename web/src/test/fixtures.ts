@@ -14,13 +14,18 @@ export function makeUser(overrides: Partial<User> = {}): User {
     stripe_id: null,
     time_zone: 'Europe/London',
     reminder_emails: true,
+    reminder_period: 'daily',
+    reminder_weekday: 1,
+    reminder_hour: 8,
+    daily_goal: 3,
+    open_on: 'board',
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
 
 export function makeTier(overrides: Partial<Tier> = {}): Tier {
-  return { id: 1, name: 'New', position: 0, user_id: 7, ...overrides };
+  return { id: 1, name: 'New', position: 0, user_id: 7, cadence_days: null, ...overrides };
 }
 
 /** The four default columns (PRODUCT.md §9). */
@@ -46,6 +51,9 @@ export function makeContact(overrides: Partial<Contact> = {}): Contact {
     column_order: 0,
     vertical_order: 0,
     photo_url: null,
+    cadence_days: null,
+    last_contacted_on: null,
+    next_follow_up_on: null,
     created_at: '2024-06-16T10:00:00.000Z',
     updated_at: '2024-06-16T10:00:00.000Z',
     ...overrides,

@@ -30,8 +30,8 @@ const HTML_PAGES = new Set(['index.html']);
 const VARY_BY_COOKIE = 'tendVaryByCookie';
 const EARLIER_VARY = 'tendEarlierVary';
 
-/** Paths the API answers itself: its routes, the dev mailbox and the extension's download. */
-const SERVER_PATHS = /^\/(api|dev)(\/|$)|^\/extension\.zip$/;
+/** Paths the API answers itself: its routes, the dev mailbox, the extension's download and calendar feeds. */
+const SERVER_PATHS = /^\/(api|dev|calendar)(\/|$)|^\/extension\.zip$/;
 
 const isAppRequest = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && !SERVER_PATHS.test(req.path);
 

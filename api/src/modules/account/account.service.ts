@@ -79,6 +79,11 @@ export class AccountService {
       freeTrial: changes.free_trial,
       timeZone: changes.time_zone,
       reminderEmails: changes.reminder_emails,
+      dailyGoal: changes.daily_goal,
+      openOn: changes.open_on,
+      reminderPeriod: changes.reminder_period,
+      reminderWeekday: changes.reminder_weekday,
+      reminderHour: changes.reminder_hour,
     });
     if (changes.desired_email !== undefined) {
       await this.verification.requestEmailChange(user, changes.desired_email, ip);

@@ -1,16 +1,33 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SignedInUser } from '../users/signed-in-user-cache';
 import type { BoardTransactions } from './board-transactions';
+import { newCardFollowUp, recomputeFollowUps, type FollowUpTarget } from './board-follow-ups';
 import * as sql from './board.queries';
 
-/** Where a new card goes: its column, and its order there (higher is nearer the top). */
+/** A new card's follow-up state: the day it entered its column and its first due date. */
+export interface NewCardFollowUp {
+  columnEnteredOn: string;
+  nextFollowUpOn: string | null;
+}
+
+/** Where a new card goes: its column, its order there (higher is nearer the top) and its follow-up state. */
 export interface CardPlace<Column> {
   column: Column;
   verticalOrder: number;
+  followUp: NewCardFollowUp;
 }
 
-/** Whose board a change is to: the user, and the plan that decides the card allowance. */
-export type BoardOwner = Pick<SignedInUser, 'id' | 'plan'>;
+/** A column as a new card needs it: which one, and its cadence (the card's first due date). */
+export interface CardColumn {
+  id: number;
+  cadenceDays: number | null;
+}
+
+/**
+ * Whose board a change is to: the user, the plan that decides the card allowance, and the time zone
+ * whose calendar the follow-up dates are in.
+ */
+export type BoardOwner = Pick<SignedInUser, 'id' | 'plan' | 'timeZone'>;
 
 /** How many more cards a board takes under an allowance (`limit` null: no limit, Infinity). */
 export async function roomLeft(em: EntityManager, userId: number, limit: number | null): Promise<number> {
@@ -33,7 +50,18 @@ export class BoardChange {
     readonly owner: BoardOwner,
     private readonly cardLimit: number | null,
     private readonly transactions: BoardTransactions,
+    /** The owner's local date now (the follow-up dates' calendar). */
+    readonly today: string,
   ) {}
+
+  /**
+   * Recomputes the follow-up dates of some cards (or of a column's) after the work changed one of
+   * the rule's inputs through `em`: an interaction, a cadence, a schedule. The one place that
+   * computes them (board-follow-ups.ts).
+   */
+  followUpsChanged(target: FollowUpTarget): Promise<number> {
+    return recomputeFollowUps(this.em, this.owner.id, target);
+  }
 
   /** How many more cards the owner's plan takes now (Infinity: no limit). */
   room(): Promise<number> {
@@ -46,13 +74,13 @@ export class BoardChange {
    * looked up when there is none); its lock is taken, as every writer of its orders takes it, then
    * `make` builds each card's row at its order, and they are inserted in one statement.
    */
-  addCards<Card, Row extends object, Column extends { id: number }>(
+  addCards<Card, Row extends object, Column extends CardColumn>(
     column: () => Promise<Column>,
     cards: readonly Card[],
     make: (card: Card, place: CardPlace<Column>) => Row,
   ): Promise<{ created: Row[]; room: number }> {
-    return this.insertCards(column, cards, async (target, placed) => {
-      const created = placed.map(({ card, verticalOrder }) => make(card, { column: target, verticalOrder }));
+    return this.insertCards(column, cards, async (target, placed, followUp) => {
+      const created = placed.map(({ card, verticalOrder }) => make(card, { column: target, verticalOrder, followUp }));
       await this.em.persist(created).flush();
       return created;
     });
@@ -62,12 +90,17 @@ export class BoardChange {
    * `addCards` for a caller that writes the cards itself, in one statement of its own rather than
    * through the unit of work (an import's batch of 1,000: `ContactsService.insertCards`): the same
    * room, column lock and orders, then `insert` gets the column and the cards that fit with their
-   * orders, the first on top, and answers what it wrote.
+   * orders, the first on top, and the follow-up state every one of them starts with (it entered the
+   * column today), and answers what it wrote.
    */
-  async insertCards<Card, Written, Column extends { id: number }>(
+  async insertCards<Card, Written, Column extends CardColumn>(
     column: () => Promise<Column>,
     cards: readonly Card[],
-    insert: (column: Column, placed: { card: Card; verticalOrder: number }[]) => Promise<Written[]>,
+    insert: (
+      column: Column,
+      placed: { card: Card; verticalOrder: number }[],
+      followUp: NewCardFollowUp,
+    ) => Promise<Written[]>,
   ): Promise<{ created: Written[]; room: number }> {
     const room = await this.room();
     if (room === 0 || cards.length === 0) return { created: [], room };
@@ -79,6 +112,7 @@ export class BoardChange {
     const created = await insert(
       target,
       taken.map((card, index) => ({ card, verticalOrder: top + taken.length - 1 - index })),
+      newCardFollowUp(target.cadenceDays, this.today),
     );
     return { created, room };
   }

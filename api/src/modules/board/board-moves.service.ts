@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { moveOrders } from '@tend/contracts';
+import { Clock } from '../../infra/time/clock';
+import { recomputeFollowUps } from './board-follow-ups';
 import { COLUMN_NOT_FOUND_MESSAGE, CONTACT_NOT_FOUND_MESSAGE, FIRST_COLUMN_MOVE_MESSAGE } from './board.errors';
 import type { BoardOwner } from './board-change';
 import { BoardTransactions } from './board-transactions';
@@ -17,13 +19,16 @@ export interface LegacyPlacement {
  * Moves of cards and columns (internal to modules/board: `BoardService` offers them). A card's
  * move is one transaction of a fixed number of statements, whatever the board's size: bump the
  * board version (the user's row lock), read the card's column, lock both columns, read both
- * columns, one UPDATE for the changed rows, read the result: 6 statements plus BEGIN and COMMIT.
+ * columns, one UPDATE for the changed rows, read the result: 6 statements plus BEGIN and COMMIT;
+ * a move to another column adds the follow-up recompute of the moved card (its rule's inputs, and
+ * its new date when the new column's cadence changed it).
  */
 @Injectable()
 export class BoardMovesService {
   constructor(
     private readonly em: EntityManager,
     private readonly transactions: BoardTransactions,
+    private readonly clock: Clock,
   ) {}
 
   /** Returns both columns as JSON text (the response body); `limit` is the owner's card allowance. */
@@ -148,6 +153,7 @@ export class BoardMovesService {
       });
       if (changed.length > 0) {
         await em.execute(sql.setOrders(changed.length), [
+          this.clock.today(user),
           ...changed.flatMap(([id, order]) => [
             id,
             order,
@@ -156,6 +162,8 @@ export class BoardMovesService {
           user.id,
         ]);
       }
+      // Entering another column counts its cadence from today; an explicit date stays (the rule).
+      if (fromTierId !== toTierId) await recomputeFollowUps(em, user.id, { contactIds: [contactId] });
       const [result] = await em.execute<{ json: string }[]>(
         sql.boardJson({ limited, tierFilter: true }),
         limited ? [user.id, fromTierId, toTierId, user.id, limit] : [user.id, fromTierId, toTierId],

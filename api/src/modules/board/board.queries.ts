@@ -48,11 +48,13 @@ const FIELD_COLUMNS = CONTACT_FIELDS.map((field) =>
  * The board's hot read, answered as JSON built by PostgreSQL (no entity hydration): the same
  * fields as `toContactResponse`, which a test keeps in step.
  */
-const CONTACT_JSON_COLUMNS = `
+export const CONTACT_JSON_COLUMNS = `
   c.id, c.user_id, ${FIELD_COLUMNS},
   c.tier_id, t.position as column_order, c.vertical_order,
   case when c.photo_key is null then null
        else '/api/contacts/' || c.id || '/photo\\?v=' || split_part(split_part(c.photo_key, '/', 2), '.', 1) end as photo_url,
+  c.cadence_days, to_char(c.last_contacted_on, 'YYYY-MM-DD') as last_contacted_on,
+  to_char(c.next_follow_up_on, 'YYYY-MM-DD') as next_follow_up_on,
   to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
@@ -63,7 +65,9 @@ export const VISIBLE_CARDS = `select v.id from contacts v where v.user_id = ? or
  * Bindings: user, [both column ids when `tierFilter`], [user, limit when `limited`].
  */
 export function boardJson(options: { limited: boolean; tierFilter: boolean }): string {
-  return `select coalesce(json_agg(row_to_json(x) order by x.column_order, x.vertical_order desc, x.id), '[]')::text as json
+  // json_agg of the rows themselves, not of row_to_json(x): the same JSON (a newline between cards)
+  // without a text copy per card, which paid for the daily loop's three fields (docs/PERFORMANCE.md).
+  return `select coalesce(json_agg(x order by x.column_order, x.vertical_order desc, x.id), '[]')::text as json
     from (select ${CONTACT_JSON_COLUMNS}
       from contacts c join tiers t on t.id = c.tier_id
       where c.user_id = ?
@@ -78,9 +82,13 @@ export function columnsOfMove(limited: boolean): string {
      order by c.vertical_order desc, c.id`;
 }
 
-/** New orders (and column) for `count` cards in one statement (bindings: id, order, tier per card, then user). */
+/**
+ * New orders (and column) for `count` cards in one statement; a card that changes column enters it
+ * on the given day (bindings: today, then id, order, tier per card, then user).
+ */
 export function setOrders(count: number): string {
-  return `update contacts c set vertical_order = v.vertical_order, tier_id = v.tier_id, updated_at = now()
+  return `update contacts c set vertical_order = v.vertical_order, tier_id = v.tier_id, updated_at = now(),
+      column_entered_on = case when v.tier_id <> c.tier_id then ?::date else c.column_entered_on end
       from (values ${Array.from({ length: count }, () => '(?::int, ?::int, ?::int)').join(', ')}) as v(id, vertical_order, tier_id)
      where c.id = v.id and c.user_id = ?`;
 }

@@ -2,14 +2,18 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { cardLimitFor } from '@tend/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { Clock } from '../../infra/time/clock';
 import type { SignedInUser } from '../users/signed-in-user-cache';
 import { BoardCache, type BoardSnapshot } from './board-cache';
-import { BoardChange, roomLeft, type BoardOwner } from './board-change';
+import { BoardChange, roomLeft, type BoardOwner, type CardColumn, type NewCardFollowUp } from './board-change';
+import * as followUps from './board-follow-ups';
 import { BoardMovesService, type LegacyPlacement } from './board-moves.service';
 import { BoardTransactions } from './board-transactions';
 import * as sql from './board.queries';
 
-export { BoardChange, type BoardOwner, type LegacyPlacement };
+export type { BoardSnapshot } from './board-cache';
+export { BoardChange, type BoardOwner, type CardColumn, type LegacyPlacement, type NewCardFollowUp };
+export type { FollowUpRow } from './board-follow-ups';
 
 /**
  * The one owner of a user's board (columns and cards as a whole), and the only way other modules
@@ -24,6 +28,7 @@ export class BoardService {
     private readonly transactions: BoardTransactions,
     private readonly moves: BoardMovesService,
     private readonly cache: BoardCache,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,7 +39,7 @@ export class BoardService {
    */
   change<T>(owner: BoardOwner, work: (change: BoardChange) => Promise<T>): Promise<T> {
     return this.transactions.run(owner.id, (em) =>
-      work(new BoardChange(em, owner, this.cardLimit(owner), this.transactions)),
+      work(new BoardChange(em, owner, this.cardLimit(owner), this.transactions, this.clock.today(owner))),
     );
   }
 
@@ -97,5 +102,62 @@ export class BoardService {
       );
       return row?.json ?? '[]';
     });
+  }
+
+  /**
+   * A view computed only from rows every board write changes under the board version (cards, their
+   * follow-up dates, columns, interactions), serialized once per version like `read()`: `view` names
+   * it and whatever else it depends on (Today's date and goal), `build` makes its JSON on a miss.
+   */
+  cachedView(
+    user: Pick<SignedInUser, 'id' | 'plan' | 'boardVersion'>,
+    view: string,
+    build: () => Promise<string>,
+  ): Promise<BoardSnapshot> {
+    const limit = this.cardLimit(user);
+    return this.cache.get(`${user.id}:${user.boardVersion}:${limit ?? 'all'}:${view}`, build);
+  }
+
+  /**
+   * The visible cards with a follow-up date on or before `until` (every date when left out), or the
+   * one card `contactId` when it has a date, soonest first: what Today and the bell list.
+   */
+  async followUps(
+    owner: BoardOwner,
+    options: { until?: string; contactId?: number },
+  ): Promise<followUps.FollowUpRow[]> {
+    const limit = this.cardLimit(owner);
+    const bindings: unknown[] = [owner.id];
+    if (options.until !== undefined) bindings.push(options.until);
+    if (options.contactId !== undefined) bindings.push(options.contactId);
+    if (limit !== null) bindings.push(owner.id, limit);
+    return this.em.execute<followUps.FollowUpRow[]>(
+      followUps.followUpRows({
+        until: options.until !== undefined,
+        one: options.contactId !== undefined,
+        limited: limit !== null,
+      }),
+      bindings,
+    );
+  }
+
+  /** Marks a card's current follow-up date viewed or not (the bell); false when the card has none. */
+  async setFollowUpViewed(owner: BoardOwner, contactId: number, viewed: boolean): Promise<boolean> {
+    const rows = await this.em.execute<{ id: number }[]>(followUps.SET_VIEWED, [viewed, contactId, owner.id]);
+    return rows.length > 0;
+  }
+
+  /** The cards (hidden ones too) a reminder email of `localDate` lists: due, not viewed, not yet reminded. */
+  dueForReminder(
+    userId: number,
+    localDate: string,
+    em: EntityManager = this.em,
+  ): Promise<{ id: number; date: string }[]> {
+    return em.execute(followUps.DUE_FOR_REMINDER, [userId, localDate]);
+  }
+
+  /** Records that a reminder email covered these cards' current dates (inside the delivery's transaction). */
+  async markReminded(userId: number, ids: readonly number[], em: EntityManager = this.em): Promise<void> {
+    if (ids.length > 0) await em.execute(followUps.MARK_REMINDED, [userId, [...ids]]);
   }
 }

@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
 import { Tier } from '../tiers/tier.entity';
 import { User } from '../users/user.entity';
 import type { ContactFieldProperties } from './contact-field-values';
@@ -11,6 +11,17 @@ import type { ContactFieldProperties } from './contact-field-values';
 @Entity({ tableName: 'contacts' })
 @Index({ properties: ['user', 'tier', 'verticalOrder'] })
 @Index({ properties: ['user', 'createdAt'] })
+/** Today and the bell: one user's cards by due date. */
+@Index({ properties: ['user', 'nextFollowUpOn'] })
+/**
+ * The reminder fan-out across all users: only cards with a follow-up date that no email covered and
+ * nobody viewed yet (a handled date leaves the index), so its work grows with what is due.
+ */
+@Index({
+  name: 'contacts_follow_up_pending_index',
+  expression:
+    'create index "contacts_follow_up_pending_index" on "contacts" ("user_id", "next_follow_up_on") where "next_follow_up_on" is not null and "follow_up_reminded_on" is distinct from "next_follow_up_on" and "follow_up_viewed_on" is distinct from "next_follow_up_on"',
+})
 export class Contact implements ContactFieldProperties {
   [OptionalProps]?:
     | 'title'
@@ -21,6 +32,13 @@ export class Contact implements ContactFieldProperties {
     | 'connectionDescription'
     | 'dateConnected'
     | 'photoKey'
+    | 'cadenceDays'
+    | 'scheduledOn'
+    | 'scheduledAt'
+    | 'lastContactedOn'
+    | 'nextFollowUpOn'
+    | 'followUpViewedOn'
+    | 'followUpRemindedOn'
     | 'verticalOrder'
     | 'createdAt'
     | 'updatedAt';
@@ -68,6 +86,45 @@ export class Contact implements ContactFieldProperties {
   /** File name under STORAGE_DIR/photos (random, never user-chosen). */
   @Property({ type: 'string', length: 80, nullable: true })
   photoKey: string | null = null;
+
+  // ── The daily loop (PRODUCT.md, "The daily loop"); only modules/board/board-follow-ups.ts writes
+  // `lastContactedOn` and `nextFollowUpOn`, from the rule in @tend/contracts' follow-up.ts. ──
+
+  /** The card's own cadence in days, overriding its column's (null: the column's). */
+  @Property({ type: 'integer', nullable: true })
+  @Check({ name: 'contacts_cadence_days_check', expression: 'cadence_days >= 1 and cadence_days <= 365' })
+  cadenceDays: number | null = null;
+
+  /**
+   * The day (the user's calendar) the card entered its column: made there, or moved there. The app
+   * always writes it (the board module); the database's default only serves rows written by hand.
+   */
+  @Property({ type: 'date', defaultRaw: 'current_date' })
+  columnEnteredOn!: string;
+
+  /** The last Snooze, Reschedule or "Schedule follow-up": its date (null: it cleared the date). */
+  @Property({ type: 'date', nullable: true })
+  scheduledOn: string | null = null;
+
+  /** When that last schedule was made (null: never). */
+  @Property({ type: 'datetime', nullable: true })
+  scheduledAt: Date | null = null;
+
+  /** Stored: the latest date contacted of its interactions. */
+  @Property({ type: 'date', nullable: true })
+  lastContactedOn: string | null = null;
+
+  /** Stored: the rule's result, rewritten whenever one of its inputs changes. */
+  @Property({ type: 'date', nullable: true })
+  nextFollowUpOn: string | null = null;
+
+  /** The bell's `viewed`: the follow-up date that was viewed (a new date is unread again). */
+  @Property({ type: 'date', nullable: true })
+  followUpViewedOn: string | null = null;
+
+  /** The follow-up date a reminder email covered (a new date is reminded again). */
+  @Property({ type: 'date', nullable: true })
+  followUpRemindedOn: string | null = null;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

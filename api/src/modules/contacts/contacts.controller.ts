@@ -117,8 +117,11 @@ export class ContactsController {
   ): Promise<ContactResponse> {
     const request = parseBody(updateContactRequestSchema, unwrapContactBody(body));
     assertBodyIds(request, { id, userId: user.id });
-    const { tier_id, column_order, vertical_order, ...fields } = request;
-    const contact = await this.contacts.update(user, id, fields, photo?.buffer);
+    const { tier_id, column_order, vertical_order, cadence_days, next_follow_up_on, ...fields } = request;
+    const contact = await this.contacts.update(user, id, fields, photo?.buffer, {
+      cadenceDays: cadence_days,
+      nextFollowUpOn: next_follow_up_on,
+    });
     // The spec's client also moves cards through this PATCH: that part is a board move.
     const moved = await this.board.placeCard(user, id, { tier_id, column_order, vertical_order });
     return toContactResponse(moved ? await this.contacts.findVisible(user, id, { fresh: true }) : contact);

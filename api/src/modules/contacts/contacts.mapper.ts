@@ -25,6 +25,9 @@ export function toContactResponse(contact: Contact): ContactResponse {
     column_order: tier.position,
     vertical_order: contact.verticalOrder,
     photo_url: contact.photoKey ? photoUrlOf(contact.id, contact.photoKey) : null,
+    cadence_days: contact.cadenceDays,
+    last_contacted_on: contact.lastContactedOn,
+    next_follow_up_on: contact.nextFollowUpOn,
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
   };

@@ -1,15 +1,25 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  addDays,
   canonicalLinkedInUrl,
   CONTACT_FIELDS,
   DUPLICATE_LINKEDIN_MESSAGE,
+  FOLLOW_UP_DATE_RANGE_MESSAGE,
   freePlanLimitMessage,
+  SNOOZE_MAX_DAYS,
   type Contact as ContactResponse,
   type ContactFieldKey,
   type ContactFieldKind,
   type CreateContactRequest,
 } from '@tend/contracts';
+import { Clock } from '../../infra/time/clock';
 import { CONTACT_NOT_FOUND_MESSAGE } from '../board/board.errors';
 import { BoardService, type BoardChange, type BoardOwner } from '../board/board.service';
 import { TiersService } from '../tiers/tiers.service';
@@ -22,6 +32,15 @@ export { CONTACT_NOT_FOUND_MESSAGE };
 
 /** The fields of a card a person edits (its place on the board is the board module's business). */
 export type ContactFields = Partial<Pick<CreateContactRequest, ContactFieldKey>>;
+
+/**
+ * A card's follow-up settings a person edits: its own cadence (null: its column's), and an explicit
+ * next date ("Schedule follow-up", "Reschedule"; null: let the cadence decide again).
+ */
+export interface FollowUpSettings {
+  cadenceDays?: number | null | undefined;
+  nextFollowUpOn?: string | null | undefined;
+}
 
 /** A card as other modules show it (a notification, a reminder email, an AI prompt). */
 export interface ContactSummary {
@@ -63,8 +82,8 @@ const RECORD_TYPE: Record<ContactFieldKind, 'text' | 'date'> = {
  */
 const INSERT_CARDS = (() => {
   const fields = CONTACT_FIELDS.map((field) => field.key);
-  return `insert into contacts (user_id, tier_id, vertical_order, photo_key, ${fields.join(', ')})
-    select ?, ?, c.vertical_order, c.photo_key, ${fields.map((key) => `c.${key}`).join(', ')}
+  return `insert into contacts (user_id, tier_id, column_entered_on, next_follow_up_on, vertical_order, photo_key, ${fields.join(', ')})
+    select ?, ?, ?::date, ?::date, c.vertical_order, c.photo_key, ${fields.map((key) => `c.${key}`).join(', ')}
       from jsonb_to_recordset(?::jsonb) as c(n int, vertical_order int, photo_key text, ${CONTACT_FIELDS.map(
         (field) => `${field.key} ${RECORD_TYPE[field.kind]}`,
       ).join(', ')})
@@ -80,6 +99,7 @@ export class ContactsService {
     private readonly tiers: TiersService,
     private readonly photos: ContactPhotosService,
     private readonly board: BoardService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -173,12 +193,14 @@ export class ContactsService {
           ? this.tiers.findOwned(owner.id, column.id, em)
           : this.tiers.findByPositionOrFirst(owner.id, column.position, em),
       cards,
-      (card, { column: tier, verticalOrder }) => {
+      (card, { column: tier, verticalOrder, followUp }) => {
         const contact = em.create(Contact, {
           user: owner.id,
           tier,
           name: card.name,
           verticalOrder,
+          columnEnteredOn: followUp.columnEnteredOn,
+          nextFollowUpOn: followUp.nextFollowUpOn,
         });
         writeFields(contact, card);
         if (card.photoKey) contact.photoKey = card.photoKey;
@@ -203,14 +225,20 @@ export class ContactsService {
     const { created, room } = await change.insertCards(
       () => this.tiers.findOwned(owner.id, column.id, em),
       cards,
-      async (tier, placed) => {
+      async (tier, placed, followUp) => {
         const rows = placed.map(({ card, verticalOrder }, index) => ({
           n: index,
           vertical_order: verticalOrder,
           photo_key: card.photoKey ?? null,
           ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field.key, card[field.key] ?? null])),
         }));
-        const inserted = await em.execute<{ id: number }[]>(INSERT_CARDS, [owner.id, tier.id, JSON.stringify(rows)]);
+        const inserted = await em.execute<{ id: number }[]>(INSERT_CARDS, [
+          owner.id,
+          tier.id,
+          followUp.columnEnteredOn,
+          followUp.nextFollowUpOn,
+          JSON.stringify(rows),
+        ]);
         return inserted.map((row) => row.id);
       },
     );
@@ -258,20 +286,63 @@ export class ContactsService {
     }));
   }
 
-  /** Edits a card's fields and, optionally, its photo (a new file; the old one goes after the commit). */
-  async update(user: BoardOwner, id: number, fields: ContactFields, photo?: Buffer): Promise<Contact> {
+  /**
+   * Edits a card's fields, its follow-up settings and, optionally, its photo (a new file; the old
+   * one goes after the commit). A follow-up date must be today or later, at most a year ahead (400
+   * before anything changes). Answers the card as it is now (its follow-up date recomputed).
+   */
+  async update(
+    user: BoardOwner,
+    id: number,
+    fields: ContactFields,
+    photo?: Buffer,
+    followUp: FollowUpSettings = {},
+  ): Promise<Contact> {
+    if (followUp.nextFollowUpOn) this.checkFollowUpDate(user, followUp.nextFollowUpOn, FOLLOW_UP_DATE_RANGE_MESSAGE);
     await this.findVisible(user, id);
     const newPhoto = photo ? await this.photos.store(photo) : null;
-    const { contact, oldPhoto } = await this.board.change(user, async ({ em }) => {
-      const card = await em.findOneOrFail(Contact, { id, user: user.id }, { populate: ['tier'] });
+    const oldPhoto = await this.board.change(user, async (change) => {
+      const card = await change.em.findOneOrFail(Contact, { id, user: user.id }, { populate: ['tier'] });
       const previous = card.photoKey;
       writeFields(card, fields);
       if (newPhoto) card.photoKey = newPhoto;
-      await em.flush();
-      return { contact: card, oldPhoto: previous };
+      if (followUp.cadenceDays !== undefined) card.cadenceDays = followUp.cadenceDays;
+      if (followUp.nextFollowUpOn !== undefined) {
+        card.scheduledOn = followUp.nextFollowUpOn;
+        card.scheduledAt = this.clock.now();
+      }
+      await change.em.flush();
+      if (followUp.cadenceDays !== undefined || followUp.nextFollowUpOn !== undefined) {
+        await change.followUpsChanged({ contactIds: [id] });
+      }
+      return previous;
     });
     if (newPhoto && oldPhoto) await this.photos.remove(oldPhoto);
-    return contact;
+    return this.findVisible(user, id, { fresh: true });
+  }
+
+  /**
+   * Snooze: sets the card's explicit next date and changes nothing else (the caller checked the
+   * date); answers the card as it is now.
+   */
+  async schedule(user: BoardOwner, id: number, on: string): Promise<Contact> {
+    await this.findVisible(user, id);
+    await this.board.change(user, async (change) => {
+      const card = await change.em.findOneOrFail(Contact, { id, user: user.id });
+      card.scheduledOn = on;
+      card.scheduledAt = this.clock.now();
+      await change.em.flush();
+      await change.followUpsChanged({ contactIds: [id] });
+    });
+    return this.findVisible(user, id, { fresh: true });
+  }
+
+  /** 400 with `message` unless `date` is from the user's today to a year ahead. */
+  checkFollowUpDate(user: BoardOwner, date: string, message: string, { afterToday = false } = {}): void {
+    const today = this.clock.today(user);
+    if ((afterToday ? date <= today : date < today) || date > addDays(today, SNOOZE_MAX_DAYS)) {
+      throw new BadRequestException({ errors: [message] });
+    }
   }
 
   async delete(user: BoardOwner, id: number): Promise<void> {

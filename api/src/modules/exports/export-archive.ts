@@ -83,16 +83,15 @@ export function interactionsCsv(interactions: readonly Interaction[], names: Rea
 
 export function notificationsCsv(notifications: readonly ExportedNotification[]): string {
   return csvOf(
-    ['id', 'contact_id', 'interaction_id', 'date', 'title', 'viewed', 'reminded_at', 'created_at'],
+    ['id', 'contact_id', 'interaction_id', 'date', 'title', 'viewed', 'reminded_on'],
     notifications.map((n) => [
       n.id,
       n.contact_id,
-      n.interaction_id,
+      n.interaction_id ?? '',
       n.date,
       n.title,
       n.viewed,
-      n.reminded_at ?? '',
-      n.created_at,
+      n.reminded_on ?? '',
     ]),
   );
 }

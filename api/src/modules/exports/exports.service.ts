@@ -122,7 +122,7 @@ export class ExportsService {
       await this.tiers.exportRows(userId),
       await this.contacts.allCards(userId),
       await this.interactions.allOf(userId),
-      await this.notifications.allOf(userId),
+      await this.notifications.allOf(user),
     ];
     const key = `exports/${randomBytes(16).toString('hex')}.zip`;
     const zip = new yazl.ZipFile();

@@ -80,7 +80,7 @@ export class ImportReaderService {
       };
       const reading = await readImportFile(data, run.mapping ?? undefined, { card, problem }, slice);
       await write();
-      const room = await this.board.room({ id: userId, plan: owner.plan });
+      const room = await this.board.room({ id: userId, plan: owner.plan, timeZone: owner.timeZone });
       const previewed = await em.nativeUpdate(
         ImportRun,
         { id: importId, state: 'reading' },

@@ -243,7 +243,7 @@ export class ImportsService {
     const userId = run.user.id;
     const owner = await this.users.findById(userId);
     if (!owner) return;
-    const boardOwner: BoardOwner = { id: userId, plan: owner.plan };
+    const boardOwner: BoardOwner = { id: userId, plan: owner.plan, timeZone: owner.timeZone };
     const keys = new BoardKeyIndex(new TimeSlice());
     for (;;) {
       let batch: { done: boolean; unusedPhotos: string[] };

@@ -8,7 +8,7 @@ import { User } from '../users/user.entity';
 @Index({ properties: ['contact', 'dateContacted', 'id'] })
 @Index({ properties: ['user', 'dateContacted'] })
 export class Interaction {
-  [OptionalProps]?: 'notes' | 'nextContactDate' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'notes' | 'nextContactDate' | 'nextContactSetAt' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -16,7 +16,7 @@ export class Interaction {
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade' })
   user!: Ref<User>;
 
-  /** Deleting a contact deletes its interactions (and through them, their notifications). */
+  /** Deleting a contact deletes its interactions. */
   @ManyToOne(() => Contact, { ref: true, deleteRule: 'cascade' })
   contact!: Ref<Contact>;
 
@@ -31,6 +31,13 @@ export class Interaction {
 
   @Property({ type: 'date', nullable: true })
   nextContactDate: string | null = null;
+
+  /**
+   * When it was logged or its next-contact date last changed: the daily loop's rule compares it with
+   * the card's last Snooze or schedule to know which explicit date is the newer.
+   */
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  nextContactSetAt: Date = new Date();
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -8,18 +8,16 @@ import {
   type UpdateInteractionRequest,
 } from '@tend/contracts';
 import { Clock } from '../../infra/time/clock';
-import type { BoardOwner } from '../board/board.service';
+import { BoardService, type BoardOwner } from '../board/board.service';
 import { ContactsService } from '../contacts/contacts.service';
-import { NotificationsService } from '../notifications/notifications.service';
-import type { SignedInUser } from '../users/signed-in-user-cache';
 import { Interaction } from './interaction.entity';
 import { toInteractionResponse } from './interactions.mapper';
-import { LATEST_PER_CONTACT } from './interactions.queries';
+import { COUNT_ON_DATE, LATEST_PER_CONTACT } from './interactions.queries';
 
 export const INTERACTION_NOT_FOUND_MESSAGE = 'Interaction not found.';
 
 /** What an interaction needs of its user: who, which plan (hidden cards), and where "today" is. */
-export type InteractionOwner = BoardOwner & Pick<SignedInUser, 'timeZone'>;
+export type InteractionOwner = BoardOwner;
 
 /** The most recent interaction of a contact, for reminder emails and AI drafts. */
 export interface LatestInteraction {
@@ -31,15 +29,15 @@ export interface LatestInteraction {
 
 /**
  * Interaction notes: owner-scoped like contacts (another user's, or a hidden card's, answers 404).
- * "Today" is the user's local date. The interaction's notification is kept in the same transaction
- * (NotificationsService.keepFor, on this transaction's EntityManager).
+ * "Today" is the user's local date. Every write is a board change that recomputes the follow-up
+ * date of the card(s) it touched in the same transaction (the daily loop's rule: logging resets).
  */
 @Injectable()
 export class InteractionsService {
   constructor(
     private readonly em: EntityManager,
     private readonly contacts: ContactsService,
-    private readonly notifications: NotificationsService,
+    private readonly board: BoardService,
     private readonly clock: Clock,
   ) {}
 
@@ -64,17 +62,18 @@ export class InteractionsService {
   async create(user: InteractionOwner, request: CreateInteractionRequest): Promise<Interaction> {
     this.checkDates(user, request.date_contacted, request.next_contact_date);
     const contact = await this.contacts.findVisible(user, request.contact_id);
-    return this.em.transactional(async (em) => {
-      const interaction = em.create(Interaction, {
+    return this.board.change(user, async (change) => {
+      const interaction = change.em.create(Interaction, {
         user: user.id,
         contact: contact.id,
         dateContacted: request.date_contacted,
         contactMethod: request.contact_method,
         notes: request.notes,
         nextContactDate: request.next_contact_date,
+        nextContactSetAt: this.clock.now(),
       });
-      await em.persist(interaction).flush();
-      await this.notifications.keepFor(em, interaction, contact.name);
+      await change.em.persist(interaction).flush();
+      await change.followUpsChanged({ contactIds: [contact.id] });
       return interaction;
     });
   }
@@ -89,40 +88,52 @@ export class InteractionsService {
       changes.contact_id !== undefined && changes.contact_id !== interaction.contact.id
         ? await this.contacts.findVisible(user, changes.contact_id)
         : await this.contacts.findVisible(user, interaction.contact.id);
-    return this.em.transactional(async (em) => {
+    const previousContact = interaction.contact.id;
+    return this.board.change(user, async (change) => {
+      const { em } = change;
       const managed = await em.findOneOrFail(Interaction, { id, user: user.id });
       em.assign(managed, { contact: contact.id });
       if (changes.date_contacted !== undefined) managed.dateContacted = changes.date_contacted;
       if (changes.contact_method !== undefined) managed.contactMethod = changes.contact_method;
       if (changes.notes !== undefined) managed.notes = changes.notes;
       if (changes.next_contact_date !== undefined) managed.nextContactDate = changes.next_contact_date;
+      if (nextDateChanges) managed.nextContactSetAt = this.clock.now();
       await em.flush();
-      await this.notifications.keepFor(em, managed, contact.name, { dateChanged: nextDateChanges });
+      await change.followUpsChanged({ contactIds: [previousContact, contact.id] });
       return managed;
     });
   }
 
   async delete(user: InteractionOwner, id: number): Promise<void> {
     const interaction = await this.findOwned(user, id);
-    // Its notification goes with it (ON DELETE CASCADE).
-    await this.em.nativeDelete(Interaction, { id: interaction.id, user: user.id });
+    await this.board.change(user, async (change) => {
+      await change.em.nativeDelete(Interaction, { id: interaction.id, user: user.id });
+      // The one before it may now be the latest: the card's date follows it.
+      await change.followUpsChanged({ contactIds: [interaction.contact.id] });
+    });
   }
 
   /**
-   * The spec's old client sets a follow-up date by creating a notification (`POST /api/notifications`);
-   * the date is the interaction's next-contact date, set here with its notification kept alongside.
+   * The spec's old client sets a follow-up date by creating a notification (`POST /api/notifications`):
+   * the date is the interaction's next-contact date, an explicit date of the rule. Answers the card's id.
    */
-  async setNextContactDate(user: InteractionOwner, id: number, date: string): Promise<void> {
+  async setNextContactDate(user: InteractionOwner, id: number, date: string): Promise<number> {
     if (date < this.clock.today(user)) throw new BadRequestException({ errors: [NEXT_CONTACT_IN_PAST_MESSAGE] });
-    const interaction = await this.em.findOne(Interaction, { id, user: user.id });
-    if (!interaction) throw new NotFoundException({ errors: [INTERACTION_NOT_FOUND_MESSAGE] });
-    const contact = await this.contacts.findVisible(user, interaction.contact.id);
-    await this.em.transactional(async (em) => {
-      const managed = await em.findOneOrFail(Interaction, { id, user: user.id });
+    const interaction = await this.findOwned(user, id);
+    await this.board.change(user, async (change) => {
+      const managed = await change.em.findOneOrFail(Interaction, { id, user: user.id });
       managed.nextContactDate = date;
-      await em.flush();
-      await this.notifications.keepFor(em, managed, contact.name);
+      managed.nextContactSetAt = this.clock.now();
+      await change.em.flush();
+      await change.followUpsChanged({ contactIds: [managed.contact.id] });
     });
+    return interaction.contact.id;
+  }
+
+  /** How many interactions the user logged dated `date` (Today's "2 of 3 today"). */
+  async countOn(userId: number, date: string): Promise<number> {
+    const [row] = await this.em.execute<{ count: number }[]>(COUNT_ON_DATE, [userId, date]);
+    return row?.count ?? 0;
   }
 
   /** Every interaction of a user, hidden cards' too, oldest first: for an export of the whole account. */

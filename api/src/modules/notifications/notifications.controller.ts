@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import {
+  createNotificationRequestSchema,
   idSchema,
   updateNotificationRequestSchema,
+  type CreateNotificationRequest,
   type Notification as NotificationResponse,
   type UpdateNotificationRequest,
 } from '@tend/contracts';
@@ -11,21 +13,25 @@ import { SignedIn } from '../users/request-user';
 import type { SignedInUser } from '../users/signed-in-user-cache';
 import { NotificationsService } from './notifications.service';
 
-/** The bell. `POST /api/notifications` (the spec's old client) is FollowUpDateController's, in interactions. */
+/** The bell: a view of the daily loop's rule (the id of an item is its card's id). */
 @Controller('api/notifications')
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
-  /** Soonest first, each with `unread` (not viewed and due on or before the user's today). */
+  /** The due and overdue people, oldest date first, each with `unread` (not viewed). */
   @Get()
   list(@SignedIn() user: SignedInUser): Promise<NotificationResponse[]> {
     return this.notifications.list(user);
   }
 
-  @Post('read-all')
-  @HttpCode(200)
-  async readAll(@SignedIn() user: SignedInUser): Promise<{ updated: number }> {
-    return { updated: await this.notifications.readAll(user) };
+  /** Kept for the spec's old client: sets an interaction's next-contact date (an explicit date of the rule). */
+  @Post()
+  async create(
+    @Body(new ZodValidationPipe(createNotificationRequestSchema)) body: CreateNotificationRequest,
+    @SignedIn() user: SignedInUser,
+  ): Promise<NotificationResponse> {
+    assertBodyIds(body, { userId: user.id });
+    return this.notifications.setDate(user, body.interaction_id, body.date);
   }
 
   @Patch(':id')

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { ContactsModule } from '../contacts/contacts.module';
+import { BoardModule } from '../board/board.module';
+import { InteractionsModule } from '../interactions/interactions.module';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
 
-/** The bell: notifications raised by next-contact dates. */
+/** The bell: the people whose follow-up date has come, a view of the daily loop's rule. */
 @Module({
-  imports: [ContactsModule],
+  imports: [BoardModule, InteractionsModule],
   controllers: [NotificationsController],
   providers: [NotificationsService],
   exports: [NotificationsService],

@@ -1,28 +1,21 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '../../infra/queue/job-declarations';
+import { BoardModule } from '../board/board.module';
 import { ContactsModule } from '../contacts/contacts.module';
-import { InteractionsModule } from '../interactions/interactions.module';
+import { FollowUpsModule } from '../follow-ups/follow-ups.module';
 import { MailModule } from '../mail/mail.module';
-import { NotificationsModule } from '../notifications/notifications.module';
 import { UsersModule } from '../users/users.module';
 import { REMINDERS_JOBS } from './jobs/reminders.jobs';
 import { RemindersWatchdog } from './reminders-watchdog.service';
-import { RemindersController } from './reminders.controller';
+import { EmailActionsController, RemindersController } from './reminders.controller';
 import { RemindersService } from './reminders.service';
-import { UnsubscribeTokens } from './unsubscribe-tokens';
+import { EmailLinks } from './email-links';
 
-/** Daily follow-up reminder emails: the fan-out, the delivery, the unsubscribe link. */
+/** The reminder digest (daily or weekly, at the user's hour): the fan-out, the delivery, the links in it. */
 @Module({
-  imports: [
-    ContactsModule,
-    InteractionsModule,
-    NotificationsModule,
-    MailModule,
-    UsersModule,
-    JobsModule.declare(REMINDERS_JOBS),
-  ],
-  controllers: [RemindersController],
-  providers: [RemindersService, UnsubscribeTokens, RemindersWatchdog],
+  imports: [ContactsModule, FollowUpsModule, BoardModule, MailModule, UsersModule, JobsModule.declare(REMINDERS_JOBS)],
+  controllers: [RemindersController, EmailActionsController],
+  providers: [RemindersService, EmailLinks, RemindersWatchdog],
   exports: [RemindersService, RemindersWatchdog],
 })
 export class RemindersModule {}

@@ -1,29 +1,30 @@
-// The reminder fan-out's SQL. It is set-based: each batch is two statements whatever its size, and
-// it starts from the due notifications, so its work grows with the users who have something due.
-// The one place outside their modules that reads `notifications` and `users` (read-only): asking
-// their services user by user would make the fan-out one query per user.
+// The reminder fan-out's SQL. It is set-based: each batch is two statements whatever its size. The
+// one place outside their modules that reads `users` and `contacts` (read-only): asking their
+// services user by user would make the fan-out one query per user.
+
+/** The next batch of users who want reminder emails (bindings: the last user id of the previous batch, size). */
+export const USERS_WITH_REMINDERS = `select u.id from users u
+  where u.reminder_emails and u.email_verified and u.id > ?
+  order by u.id limit ?`;
+
+/** The user's local time now (binding: now). */
+const LOCAL_NOW = `(?::timestamptz at time zone u.time_zone)`;
 
 /**
- * The next batch of users with an unread, unreminded notification dated on or before the latest
- * "today" anywhere on Earth (bindings: that date, the last user id of the previous batch, size).
+ * Makes one delivery per user of the batch whose digest is due now: their local hour has reached
+ * the one they chose, on any day (daily) or on their weekday (weekly), and someone on their board is
+ * due or overdue by their own local today (the stored date of the daily loop's rule, through the
+ * (user_id, next_follow_up_on) index); none for a user and day that has one already, so changing
+ * the hour or the period mid-day never sends a second. Stamped with the app's clock, which every
+ * date rule reads (bindings: now, now, the batch's ids, now, now, now).
  */
-export const USERS_WITH_DUE_NOTIFICATIONS = `select distinct user_id from notifications
-  where not viewed and reminded_at is null and date <= ?::date and user_id > ?
-  order by user_id limit ?`;
-
-/**
- * Makes one delivery per user of the batch whose local time is 08:00 or later, who wants reminders,
- * and who has a notification due on their own local today; none for a user and day that has one
- * already (bindings: now, now, the batch's user ids, now).
- */
-export const CREATE_DELIVERIES = `insert into reminder_deliveries (user_id, local_date)
-  select u.id, (?::timestamptz at time zone u.time_zone)::date
+export const CREATE_DELIVERIES = `insert into reminder_deliveries (user_id, local_date, created_at)
+  select u.id, ${LOCAL_NOW}::date, ?::timestamptz
     from users u
-   where u.reminder_emails and u.email_verified
-     and extract(hour from (?::timestamptz at time zone u.time_zone)) >= 8
-     and u.id in (?)
-     and exists (select 1 from notifications n
-                  where n.user_id = u.id and not n.viewed and n.reminded_at is null
-                    and n.date <= (?::timestamptz at time zone u.time_zone)::date)
+   where u.id in (?)
+     and extract(hour from ${LOCAL_NOW}) >= u.reminder_hour
+     and (u.reminder_period = 'daily' or extract(dow from ${LOCAL_NOW}) = u.reminder_weekday)
+     and exists (select 1 from contacts c
+                  where c.user_id = u.id and c.next_follow_up_on <= ${LOCAL_NOW}::date)
   on conflict (user_id, local_date) do nothing
   returning id, job_key as "jobKey"`;

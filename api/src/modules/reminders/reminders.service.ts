@@ -1,22 +1,31 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  EMAIL_ACTION_MESSAGES,
+  EMAIL_SNOOZE_DAYS,
+  type EmailAction,
+  type EmailActionPreview,
+  type EmailActionResult,
+  type TodayItem,
+} from '@tend/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobDispatcher } from '../../infra/queue/job-dispatcher';
 import { Clock } from '../../infra/time/clock';
+import { BoardService } from '../board/board.service';
 import { ContactsService } from '../contacts/contacts.service';
-import { InteractionsService } from '../interactions/interactions.service';
+import { FollowUpsService } from '../follow-ups/follow-ups.service';
 import { MailService, type QueuedMail } from '../mail/mail.service';
-import { followUpReminderMail, type FollowUp } from '../mail/templates/reminder-mail.templates';
-import { NotificationsService } from '../notifications/notifications.service';
+import { reminderDigestMail, type DigestPerson } from '../mail/templates/reminder-mail.templates';
+import type { SignedInUser } from '../users/signed-in-user-cache';
 import { UsersService } from '../users/users.service';
+import { EmailLinks, type EmailLink } from './email-links';
 import { ReminderDelivery } from './reminder-delivery.entity';
-import { CREATE_DELIVERIES, USERS_WITH_DUE_NOTIFICATIONS } from './reminders.queries';
-import { UnsubscribeTokens } from './unsubscribe-tokens';
+import { CREATE_DELIVERIES, USERS_WITH_REMINDERS } from './reminders.queries';
 
 const BATCH_SIZE = 1_000;
 const EXCERPT_LENGTH = 140;
-/** UTC+14 (Kiribati) is the earliest "today" on Earth. */
-const LATEST_OFFSET_MS = 14 * 3_600_000;
+/** The digest lists at most this many people; "and N more" links to the Today page. */
+export const DIGEST_MAX_PEOPLE = 20;
 
 /** A note cut to a short excerpt, at a word boundary, never mid-word. */
 export function excerptOf(notes: string, max = EXCERPT_LENGTH): string {
@@ -27,19 +36,22 @@ export function excerptOf(notes: string, max = EXCERPT_LENGTH): string {
   return `${(space > 0 ? cut.slice(0, space) : flat.slice(0, max)).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
+export const UNSUBSCRIBED_MESSAGE = 'You will not get follow-up reminder emails any more.';
+
 export interface FanOutResult {
-  /** Users looked at (they had something due somewhere on Earth). */
+  /** Users looked at (those who want reminder emails). */
   users: number;
-  /** Reminder emails queued (one per user and local day). */
+  /** Digests queued (one per user and local day at most). */
   enqueued: number;
 }
 
 /**
- * Daily follow-up reminders. The fan-out makes one delivery per user and local day (08:00 or later
- * there), set-based and in batches, and queues it; the worker settles a delivery under its row
- * lock, recording the email and marking the notifications it lists in one transaction. So a retry,
- * a second fan-out, two schedulers or a worker killed mid-send never sends a follow-up twice, and
- * never drops one: what was not covered stays due for the next day's email.
+ * The reminder digest. The hourly fan-out makes one delivery per user and period (a local day, at
+ * or after the user's hour, on their weekday for weekly users), set-based and in batches, and
+ * queues it; the worker settles a delivery under its row lock, recording the email in the same
+ * transaction. So a retry, a second fan-out, two schedulers or a worker killed mid-send never sends
+ * a digest twice, and never drops one. The digest lists everyone due or overdue at sending time:
+ * someone left alone is in the next one again.
  */
 @Injectable()
 export class RemindersService {
@@ -50,29 +62,31 @@ export class RemindersService {
     private readonly jobs: JobDispatcher,
     private readonly mail: MailService,
     private readonly contacts: ContactsService,
-    private readonly interactions: InteractionsService,
-    private readonly notifications: NotificationsService,
+    private readonly followUps: FollowUpsService,
+    private readonly board: BoardService,
     private readonly users: UsersService,
-    private readonly tokens: UnsubscribeTokens,
+    private readonly links: EmailLinks,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async fanOut(): Promise<FanOutResult> {
     const now = this.clock.now();
-    const latestToday = new Date(now.getTime() + LATEST_OFFSET_MS).toISOString().slice(0, 10);
     let after = 0;
     const result: FanOutResult = { users: 0, enqueued: 0 };
     for (;;) {
-      const batch = await this.em.execute<{ user_id: number }[]>(USERS_WITH_DUE_NOTIFICATIONS, [
-        latestToday,
-        after,
-        BATCH_SIZE,
-      ]);
+      const batch = await this.em.execute<{ id: number }[]>(USERS_WITH_REMINDERS, [after, BATCH_SIZE]);
       if (batch.length === 0) break;
-      const ids = batch.map((row) => row.user_id);
+      const ids = batch.map((row) => row.id);
       after = ids[ids.length - 1] ?? after;
-      const created = await this.em.execute<{ id: number; jobKey: string }[]>(CREATE_DELIVERIES, [now, now, ids, now]);
+      const created = await this.em.execute<{ id: number; jobKey: string }[]>(CREATE_DELIVERIES, [
+        now,
+        now,
+        ids,
+        now,
+        now,
+        now,
+      ]);
       await this.jobs.dispatchMany(
         'reminders',
         'reminders.deliver',
@@ -87,55 +101,53 @@ export class RemindersService {
     return result;
   }
 
-  /** Settles one delivery: the email with every follow-up due on that day, or nothing. */
+  /**
+   * Settles one delivery: the digest of everyone due or overdue at sending time (handled ones are
+   * not due any more; ones left alone are in the next digest again) and who is coming up this week,
+   * or nothing when nobody is due.
+   */
   async deliver(deliveryId: number): Promise<void> {
     const message = await this.em.transactional(async (em): Promise<QueuedMail | null> => {
       const delivery = await em.findOne(ReminderDelivery, deliveryId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!delivery || delivery.status !== 'pending') return null;
-      const user = await this.users.findById(delivery.user.id);
+      const user = await this.users.findSignedIn(delivery.user.id);
       if (!user) throw new Error(`The user of reminder delivery ${deliveryId} is gone.`);
-      const due = user.reminderEmails ? await this.notifications.dueForReminder(user.id, delivery.localDate) : [];
-      const contacts = new Map(
-        (await this.contacts.summaries(user, [...new Set(due.map((n) => n.contact.id))])).map((c) => [c.id, c]),
-      );
-      // A hidden card's notification waits (it comes back with its card on upgrade).
-      const covered = due.filter((n) => contacts.has(n.contact.id));
+      const today = user.reminderEmails ? await this.followUps.today(user) : null;
+      const waiting = today ? [...today.overdue, ...today.due] : [];
       delivery.settledAt = this.clock.now();
-      if (covered.length === 0) {
+      if (!today || waiting.length === 0) {
         delivery.status = 'empty';
         await em.flush();
         return null;
       }
-      const latest = await this.interactions.latestOf(user.id, [...contacts.keys()]);
-      const followUps: FollowUp[] = covered.map((notification) => {
-        const contact = contacts.get(notification.contact.id);
-        const last = latest.get(notification.contact.id);
-        return {
-          name: contact?.name ?? '',
-          title: contact?.title ?? null,
-          company: contact?.company ?? null,
-          due: notification.date,
-          url: `${this.config.appUrl}/kanban/${notification.contact.id}`,
-          last: last ? { method: last.contactMethod, date: last.dateContacted, excerpt: excerptOf(last.notes) } : null,
-        };
-      });
-      const token = this.tokens.issue(user.id);
+      const now = this.clock.now();
+      const person = (item: TodayItem): DigestPerson => this.digestPerson(user, item, now);
+      const unsubscribe = this.links.issue({ action: 'unsubscribe', userId: user.id }, now);
       const queued = await this.mail.record(
         'follow-up-reminder',
         user.email,
-        followUpReminderMail(user, followUps, {
-          board: `${this.config.appUrl}/kanban`,
-          unsubscribe: `${this.config.appUrl}/unsubscribe?token=${token}`,
-          oneClickUnsubscribe: `${this.config.appUrl}/api/reminders/unsubscribe?token=${token}`,
-        }),
+        reminderDigestMail(
+          user,
+          {
+            waiting: waiting.slice(0, DIGEST_MAX_PEOPLE).map(person),
+            more: Math.max(0, waiting.length - DIGEST_MAX_PEOPLE),
+            upcoming: today.upcoming.slice(0, Math.max(0, DIGEST_MAX_PEOPLE - waiting.length)).map(person),
+          },
+          {
+            today: `${this.config.appUrl}/today`,
+            unsubscribe: `${this.config.appUrl}/unsubscribe?token=${unsubscribe}`,
+            oneClickUnsubscribe: `${this.config.appUrl}/api/reminders/unsubscribe?token=${unsubscribe}`,
+          },
+        ),
         user.id,
       );
-      await this.notifications.markReminded(
-        covered.map((n) => n.id),
-        this.clock.now(),
+      await this.board.markReminded(
+        user.id,
+        waiting.map((item) => item.id),
+        em,
       );
       delivery.status = 'sent';
-      delivery.notifications = covered.length;
+      delivery.notifications = waiting.length;
       delivery.mailMessageId = queued.id;
       await em.flush();
       return queued;
@@ -143,13 +155,76 @@ export class RemindersService {
     if (message) await this.mail.dispatch(message);
   }
 
-  /** Turns the emails off for the user a token names; false when the token names nobody. */
-  async unsubscribe(token: string): Promise<boolean> {
-    const userId = this.tokens.verify(token);
-    if (userId === null) return false;
-    const updated = await this.users.turnOffReminderEmails(userId);
-    if (updated) this.logger.log(`User ${userId} turned off follow-up reminder emails.`);
-    return updated;
+  /** What an email's link would do (the page shows it before the person clicks); changes nothing. */
+  async previewLink(token: string): Promise<EmailActionPreview> {
+    const checked = await this.checkLink(token);
+    if (!checked.ok)
+      return { action: checked.action, state: checked.state, contact_name: null, message: checked.message };
+    return { action: checked.link.action, state: 'ready', contact_name: checked.contactName, message: null };
+  }
+
+  /** Carries out an email's link (the page's button POSTs it), if it is `only`'s kind when given; else why it cannot. */
+  async followLink(token: string, only?: EmailAction): Promise<EmailActionResult | { error: string }> {
+    const checked = await this.checkLink(token, only);
+    if (!checked.ok) return { error: checked.message };
+    const { link, user } = checked;
+    if (link.action === 'unsubscribe') {
+      await this.users.turnOffReminderEmails(link.userId);
+      this.logger.log(`User ${link.userId} turned off follow-up reminder emails.`);
+      return { message: UNSUBSCRIBED_MESSAGE, next_follow_up_on: null };
+    }
+    const contactId = link.contactId ?? 0;
+    const contact =
+      link.action === 'done'
+        ? await this.followUps.done(user, contactId, {})
+        : await this.followUps.snooze(user, contactId, { days: EMAIL_SNOOZE_DAYS });
+    return {
+      message: link.action === 'done' ? `${contact.name} is marked as done.` : `${contact.name} is snoozed for a week.`,
+      next_follow_up_on: contact.next_follow_up_on,
+    };
+  }
+
+  private async checkLink(
+    token: string,
+    only?: EmailAction,
+  ): Promise<
+    | { ok: true; link: EmailLink; user: SignedInUser; contactName: string | null }
+    | { ok: false; action: EmailLink['action'] | null; state: 'expired' | 'changed' | 'invalid'; message: string }
+  > {
+    const read = this.links.read(token, this.clock.now());
+    if (!read.ok) return { ok: false, action: null, state: read.reason, message: EMAIL_ACTION_MESSAGES[read.reason] };
+    const { link } = read;
+    if (only !== undefined && link.action !== only)
+      return { ok: false, action: link.action, state: 'invalid', message: EMAIL_ACTION_MESSAGES.invalid };
+    const user = await this.users.findSignedIn(link.userId);
+    if (!user) return { ok: false, action: link.action, state: 'invalid', message: EMAIL_ACTION_MESSAGES.invalid };
+    if (link.action === 'unsubscribe') return { ok: true, link, user, contactName: null };
+    const contact = await this.contacts.findVisible(user, link.contactId ?? 0, { fresh: true }).catch(() => null);
+    // The person was handled (or rescheduled) since the email went out: the link was for that date.
+    if (!contact || contact.nextFollowUpOn !== link.date)
+      return { ok: false, action: link.action, state: 'changed', message: EMAIL_ACTION_MESSAGES.changed };
+    return { ok: true, link, user, contactName: contact.name };
+  }
+
+  private digestPerson(user: SignedInUser, item: TodayItem, now: Date): DigestPerson {
+    const link = (action: 'done' | 'snooze') =>
+      `${this.config.appUrl}/email-action?token=${this.links.issue(
+        { action, userId: user.id, contactId: item.id, date: item.next_follow_up_on ?? '' },
+        now,
+      )}`;
+    return {
+      name: item.name,
+      title: item.title,
+      company: item.company,
+      column: item.tier_name,
+      next: item.next_follow_up_on ?? '',
+      daysOverdue: item.days_overdue,
+      lastContactedOn: item.last_contacted_on,
+      lastNote: item.last_note ? excerptOf(item.last_note) : null,
+      open: `${this.config.appUrl}/kanban/${item.id}?tab=follow-up`,
+      done: link('done'),
+      snooze: link('snooze'),
+    };
   }
 
   /** Pending deliveries made more than 15 minutes ago: queued again (the same job id). */

@@ -42,11 +42,12 @@ export class TiersController {
     @SignedIn() user: SignedInUser,
   ): Promise<TierResponse> {
     assertBodyIds(body, { id, userId: user.id });
-    if (body.name === undefined && body.position === undefined) {
-      throw new BadRequestException({ errors: ['Send a new name or position.'] });
+    if (body.name === undefined && body.position === undefined && body.cadence_days === undefined) {
+      throw new BadRequestException({ errors: ['Send a new name, position or cadence.'] });
     }
     let tier = await this.tiers.findOwned(user.id, id);
     if (body.name !== undefined) tier = await this.tiers.rename(user, id, body.name);
+    if (body.cadence_days !== undefined) tier = await this.tiers.setCadence(user, id, body.cadence_days);
     if (body.position !== undefined) tier = await this.tiers.reposition(user, id, body.position);
     return toTierResponse(tier);
   }

@@ -1,6 +1,6 @@
 import { EntityManager, ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { DEFAULT_TIER_NAMES, NEW_COLUMN_NAME, type ExportedTier } from '@tend/contracts';
+import { DEFAULT_TIER_CADENCES, DEFAULT_TIER_NAMES, NEW_COLUMN_NAME, type ExportedTier } from '@tend/contracts';
 import { COLUMN_NOT_FOUND_MESSAGE } from '../board/board.errors';
 import { BoardService, type BoardOwner } from '../board/board.service';
 import { Tier } from './tier.entity';
@@ -18,9 +18,14 @@ export class TiersService {
     private readonly board: BoardService,
   ) {}
 
-  /** The spec's four starting columns, by position (in the caller's transaction: the new user's). */
+  /**
+   * The spec's four starting columns, by position, with the daily loop's starting cadences (in the
+   * caller's transaction: the new user's).
+   */
   async createDefaults(userId: number): Promise<Tier[]> {
-    const tiers = DEFAULT_TIER_NAMES.map((name, position) => this.em.create(Tier, { user: userId, name, position }));
+    const tiers = DEFAULT_TIER_NAMES.map((name, position) =>
+      this.em.create(Tier, { user: userId, name, position, cadenceDays: DEFAULT_TIER_CADENCES[position] ?? null }),
+    );
     await this.em.persist(tiers).flush();
     return tiers;
   }
@@ -77,6 +82,21 @@ export class TiersService {
       if (tier.position === 0) throw new UnprocessableEntityException({ errors: [FIRST_COLUMN_RENAME_MESSAGE] });
       tier.name = name;
       await em.flush();
+      return tier;
+    });
+  }
+
+  /**
+   * Sets a column's cadence (null: none); every card of the column gets its follow-up date again by
+   * the rule, in the same board change (cards with an explicit date keep it).
+   */
+  setCadence(owner: BoardOwner, tierId: number, cadenceDays: number | null): Promise<Tier> {
+    return this.board.change(owner, async (change) => {
+      const tier = await this.findOwned(owner.id, tierId, change.em);
+      if (tier.cadenceDays === cadenceDays) return tier;
+      tier.cadenceDays = cadenceDays;
+      await change.em.flush();
+      await change.followUpsChanged({ tierId });
       return tier;
     });
   }

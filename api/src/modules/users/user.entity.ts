@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Plan } from '@tend/contracts';
+import type { OpenOnScreen, Plan, ReminderPeriod } from '@tend/contracts';
 
 @Entity({ tableName: 'users' })
 export class User {
@@ -13,6 +13,11 @@ export class User {
     | 'stripeId'
     | 'timeZone'
     | 'reminderEmails'
+    | 'dailyGoal'
+    | 'openOn'
+    | 'reminderPeriod'
+    | 'reminderWeekday'
+    | 'reminderHour'
     | 'createdAt'
     | 'updatedAt'
     | 'passwordChangedAt'
@@ -69,6 +74,25 @@ export class User {
   /** Daily reminder emails for due follow-ups ('Email me follow-up reminders'; default on). */
   @Property({ type: 'boolean', default: true })
   reminderEmails: boolean = true;
+
+  /** Follow-ups a day the Today page counts towards (Settings, 1 to 20). */
+  @Property({ type: 'smallint', default: 3 })
+  dailyGoal: number = 3;
+
+  /** 'Open Tend on' in Settings: the screen a signed-in visit starts on. */
+  @Property({ type: 'text', default: 'board' })
+  openOn: OpenOnScreen = 'board';
+
+  /** The reminder digest's period (when `reminderEmails` is on), weekday (weekly) and local hour. */
+  @Property({ type: 'string', length: 10, default: 'daily' })
+  reminderPeriod: ReminderPeriod = 'daily';
+
+  /** 0 Sunday to 6 Saturday. */
+  @Property({ type: 'smallint', default: 1 })
+  reminderWeekday: number = 1;
+
+  @Property({ type: 'smallint', default: 8 })
+  reminderHour: number = 8;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

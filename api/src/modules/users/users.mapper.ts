@@ -16,6 +16,11 @@ export function toUserResponse(user: SignedInUser): UserResponse {
     stripe_id: user.stripeId,
     time_zone: user.timeZone,
     reminder_emails: user.reminderEmails,
+    daily_goal: user.dailyGoal,
+    open_on: user.openOn,
+    reminder_period: user.reminderPeriod,
+    reminder_weekday: user.reminderWeekday,
+    reminder_hour: user.reminderHour,
     created_at: user.createdAt.toISOString(),
   };
 }

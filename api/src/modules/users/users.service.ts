@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { Plan } from '@tend/contracts';
+import type { OpenOnScreen, Plan, ReminderPeriod } from '@tend/contracts';
 import { SignedInUserCache, type SignedInUser } from './signed-in-user-cache';
 import { User } from './user.entity';
 
@@ -25,6 +25,11 @@ export interface ProfileChanges {
   freeTrial?: boolean | undefined;
   timeZone?: string | undefined;
   reminderEmails?: boolean | undefined;
+  dailyGoal?: number | undefined;
+  openOn?: OpenOnScreen | undefined;
+  reminderPeriod?: ReminderPeriod | undefined;
+  reminderWeekday?: number | undefined;
+  reminderHour?: number | undefined;
 }
 
 /** The users table and the rules about a user's own profile fields. */
@@ -76,6 +81,11 @@ export class UsersService {
     if (changes.timeZone !== undefined) user.timeZone = changes.timeZone;
     if (changes.freeTrial !== undefined) user.freeTrial = changes.freeTrial;
     if (changes.reminderEmails !== undefined) user.reminderEmails = changes.reminderEmails;
+    if (changes.dailyGoal !== undefined) user.dailyGoal = changes.dailyGoal;
+    if (changes.openOn !== undefined) user.openOn = changes.openOn;
+    if (changes.reminderPeriod !== undefined) user.reminderPeriod = changes.reminderPeriod;
+    if (changes.reminderWeekday !== undefined) user.reminderWeekday = changes.reminderWeekday;
+    if (changes.reminderHour !== undefined) user.reminderHour = changes.reminderHour;
     if (changes.plan !== undefined) {
       user.plan = changes.plan;
       // Choosing to stay on free ends the lapsed-premium prompt (spec: "Maintain 25 contacts").

@@ -1,5 +1,5 @@
 import type { Contact, Tier } from '@tend/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { PaymentBanner } from '@/features/billing/components/payment-issue';
 import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
@@ -10,16 +10,9 @@ import { useMoveToColumn } from '@/features/board/hooks/use-move-to-column';
 import { DeleteContactDialog } from '@/features/contact/components/delete-contact-dialog';
 import { ImportedFilterBanner } from '@/features/import/components/imported-filter-banner';
 import { useCurrentUser } from '@/lib/session';
+import { lazyScreen } from '../lazy-screen';
+import { addContactModules, contactCardModules } from './contact-dialogs';
 import { useBoardRoute } from './use-board-route';
-
-// The contact dialogs (forms, validation with zod, tabs, photo cropping) load when one opens: the
-// board's first load carries only what draws the columns (docs/PERFORMANCE.md).
-const AddContactModal = lazy(async () => ({
-  default: (await import('@/features/contact/components/add-contact-modal')).AddContactModal,
-}));
-const ContactCardModal = lazy(async () => ({
-  default: (await import('@/features/contact/components/contact-card-modal')).ContactCardModal,
-}));
 
 function DialogLoading() {
   return (
@@ -28,6 +21,11 @@ function DialogLoading() {
     </div>
   );
 }
+
+// Each shows its spinner while its code loads (lazy-screen.tsx: no Suspense, whose reveal React
+// holds back for 300 ms after the spinner).
+const AddContactModal = lazyScreen(addContactModules, (module) => module.AddContactModal, <DialogLoading />);
+const ContactCardModal = lazyScreen(contactCardModules, (module) => module.ContactCardModal, <DialogLoading />);
 
 /** The contact card, whose column selector moves the card on the board. */
 function ContactCard({ contact, tiers, onClose }: { contact: Contact; tiers: readonly Tier[]; onClose: () => void }) {
@@ -76,21 +74,16 @@ export function BoardScreen() {
         }
         onlyContactIds={importFilter?.onlyContactIds ?? null}
       />
-      {/* A boundary per dialog, mounted with it: its spinner shows while the dialog's code loads. */}
       {dialog.kind === 'add' ? (
-        <Suspense fallback={<DialogLoading />}>
-          <AddContactModal
-            tierId={dialog.tierId}
-            onClose={route.toBoard}
-            onCreated={(created) => route.showContact(created.id)}
-            onLimitReached={route.showLimit}
-          />
-        </Suspense>
+        <AddContactModal
+          tierId={dialog.tierId}
+          onClose={route.toBoard}
+          onCreated={(created) => route.showContact(created.id)}
+          onLimitReached={route.showLimit}
+        />
       ) : null}
       {dialog.kind === 'contact' && tiers.data ? (
-        <Suspense fallback={<DialogLoading />}>
-          <ContactCard key={dialog.contact.id} contact={dialog.contact} tiers={tiers.data} onClose={route.toBoard} />
-        </Suspense>
+        <ContactCard key={dialog.contact.id} contact={dialog.contact} tiers={tiers.data} onClose={route.toBoard} />
       ) : null}
       <LimitModal
         open={dialog.kind === 'limit'}

@@ -1,11 +1,12 @@
 import { WORDS } from '@tend/contracts';
-import { ChevronDown, CircleUserRound, FileUp, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
+import { CalendarCheck, ChevronDown, CircleUserRound, FileUp, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { Wordmark } from '@/components/ui/logo';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
 import { LogOutDialog } from '@/features/auth/components/log-out-dialog';
+import { useNotifications } from '@/features/notifications/api/get-notifications';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { usePublicConfig } from '@/lib/config';
 import { ROUTES } from '@/lib/routes';
@@ -15,6 +16,31 @@ import './top-bar.css';
 interface TopBarProps {
   /** The board's toolbar (the filter box), after the logo. */
   toolbar?: ReactNode;
+}
+
+/**
+ * "Today" (issue 24) with how many people are due today or overdue: the bell's list is exactly
+ * those, one per person, so its length is the count (no second request for a number).
+ */
+function TodayLink() {
+  const due = useNotifications().data?.length ?? 0;
+  return (
+    <NavLink
+      to={ROUTES.today}
+      className={({ isActive }) =>
+        buttonClassName({ variant: isActive ? 'secondary' : 'ghost', size: 'sm', className: 'top-bar__today' })
+      }
+    >
+      <CalendarCheck size={16} aria-hidden="true" />
+      Today
+      {due > 0 ? (
+        <span className="top-bar__today-count">
+          {due > 99 ? '99+' : due}
+          <span className="visually-hidden"> due</span>
+        </span>
+      ) : null}
+    </NavLink>
+  );
 }
 
 export function TopBar({ toolbar }: TopBarProps) {
@@ -34,6 +60,7 @@ export function TopBar({ toolbar }: TopBarProps) {
         {toolbar}
       </div>
       <div className="top-bar__end">
+        <TodayLink />
         <NotificationsMenu />
         {/* The store page in a new tab when one is configured, else the app's own install page (one
             element either way, so it keeps its place and focus when the config arrives). */}

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check } from 'lucide-react';
+import { Check, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import './menu.css';
 
@@ -48,14 +48,30 @@ interface MenuItemProps {
   children: ReactNode;
   className?: string;
   disabled?: boolean;
+  /** The menu stays open after this item (e.g. Done on one row of the bell, with more to handle). */
+  keepOpen?: boolean;
+  /** The item's name when its text alone would be ambiguous ("Done" on each row: "Done: Ada Lovelace"). */
+  'aria-label'?: string;
 }
 
-export function MenuItem({ onSelect, icon, children, className, disabled }: MenuItemProps) {
+export function MenuItem({
+  onSelect,
+  icon,
+  children,
+  className,
+  disabled,
+  keepOpen = false,
+  'aria-label': ariaLabel,
+}: MenuItemProps) {
   return (
     <DropdownMenu.Item
       className={className ? `menu__item ${className}` : 'menu__item'}
-      onSelect={onSelect}
+      onSelect={(event) => {
+        if (keepOpen) event.preventDefault();
+        onSelect();
+      }}
       disabled={disabled}
+      aria-label={ariaLabel}
     >
       {icon}
       <span>{children}</span>
@@ -109,4 +125,46 @@ export function MenuSeparator() {
 
 export function MenuLabel({ children }: { children: ReactNode }) {
   return <DropdownMenu.Label className="menu__label">{children}</DropdownMenu.Label>;
+}
+
+/** A labelled group of items (one person's row of the bell: open, Done, Snooze). */
+export function MenuGroup({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <DropdownMenu.Group className={className} aria-label={label}>
+      {children}
+    </DropdownMenu.Group>
+  );
+}
+
+interface MenuSubProps {
+  /** The trigger's text; ArrowRight or Enter opens the sub-menu, ArrowLeft or Escape closes it. */
+  trigger: ReactNode;
+  /** The trigger's accessible name, when its text alone is ambiguous. */
+  triggerLabel?: string;
+  triggerClassName?: string;
+  icon?: ReactNode;
+  /** The sub-menu's name. */
+  label: string;
+  children: ReactNode;
+}
+
+/** A sub-menu (Radix: keyboard, focus and pointer grace handled) with the app's styling. */
+export function MenuSub({ trigger, triggerLabel, triggerClassName, icon, label, children }: MenuSubProps) {
+  return (
+    <DropdownMenu.Sub>
+      <DropdownMenu.SubTrigger
+        className={['menu__item', 'menu__item--sub', triggerClassName ?? ''].filter(Boolean).join(' ')}
+        aria-label={triggerLabel}
+      >
+        {icon}
+        <span>{trigger}</span>
+        <ChevronRight size={14} aria-hidden="true" className="menu__sub-chevron" />
+      </DropdownMenu.SubTrigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.SubContent className="menu" sideOffset={4} aria-label={label}>
+          {children}
+        </DropdownMenu.SubContent>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Sub>
+  );
 }

@@ -6,6 +6,8 @@ import './toast.css';
 export const TOAST_DURATIONS = { success: 2000, error: 4000, info: 4000 } as const;
 export const AUTH_TOAST_DURATION = 5000;
 export const TOAST_LIMIT = 20;
+/** A toast with an Undo stays long enough to reach its button (2 s is too short to read and click). */
+export const UNDO_TOAST_DURATION = 8000;
 
 export function Toaster() {
   return (
@@ -67,6 +69,8 @@ export function AuthToastDuration({ children }: { children: ReactNode }) {
 export interface NotifyOptions extends ToastOptions {
   /** A second line under the message, e.g. the server's reason. */
   detail?: string | null;
+  /** A button in the toast ("Undo"); clicking it closes the toast. */
+  action?: { label: string; onClick: () => void } | undefined;
 }
 
 export interface Notify {
@@ -75,7 +79,28 @@ export interface Notify {
   info: (message: string, options?: NotifyOptions) => void;
 }
 
-function content(message: string, detail: string | null | undefined): ReactNode {
+function content(
+  message: string,
+  detail: string | null | undefined,
+  action: NotifyOptions['action'],
+): ReactNode | ((props: { closeToast: () => void }) => ReactNode) {
+  if (action) {
+    return ({ closeToast }) => (
+      <div className="toast-body toast-body--action">
+        <p className="toast-body__message">{message}</p>
+        <button
+          type="button"
+          className="toast-body__action"
+          onClick={() => {
+            action.onClick();
+            closeToast();
+          }}
+        >
+          {action.label}
+        </button>
+      </div>
+    );
+  }
   if (!detail || detail === message) return message;
   return (
     <div className="toast-body">
@@ -90,14 +115,23 @@ export function useNotify(): Notify {
   const override = useContext(DurationContext);
   return useMemo(
     () => ({
-      success: (message, { detail, ...options } = {}) => {
-        track(toast.success(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.success, ...options }));
+      success: (message, { detail, action, ...options } = {}) => {
+        track(
+          toast.success(content(message, detail, action), {
+            autoClose: action ? UNDO_TOAST_DURATION : (override ?? TOAST_DURATIONS.success),
+            ...options,
+          }),
+        );
       },
-      error: (message, { detail, ...options } = {}) => {
-        track(toast.error(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.error, ...options }));
+      error: (message, { detail, action, ...options } = {}) => {
+        track(
+          toast.error(content(message, detail, action), { autoClose: override ?? TOAST_DURATIONS.error, ...options }),
+        );
       },
-      info: (message, { detail, ...options } = {}) => {
-        track(toast.info(content(message, detail), { autoClose: override ?? TOAST_DURATIONS.info, ...options }));
+      info: (message, { detail, action, ...options } = {}) => {
+        track(
+          toast.info(content(message, detail, action), { autoClose: override ?? TOAST_DURATIONS.info, ...options }),
+        );
       },
     }),
     [override],

@@ -14,4 +14,18 @@ export const BOARD_MESSAGES = {
     'To move this contact card, press Space to pick it up. Use the arrow keys to move it up and down its column or to the next column, press Space again to drop it, or Escape to cancel. Press Enter to open the contact.',
   planKept: (limit: number) => `You are on the free plan. Your ${limit} newest contacts stay on your board.`,
   planKeepFailed: 'We could not update your plan. Please try again.',
+  cadenceSaved: (name: string, days: number | null) =>
+    days === null ? `${name}: no follow-up cadence.` : `${name}: follow up ${cadenceWords(days)}.`,
+  cadenceFailed: 'The cadence could not be saved. Please try again.',
+  followUpScheduled: (name: string, on: string) => `Follow-up with ${name} scheduled for ${on}.`,
+  followUpScheduleFailed: 'The follow-up could not be scheduled. Please try again.',
 } as const;
+
+/** A cadence as words: "every 14 days", "every day"; null: "no cadence". */
+export function cadenceWords(days: number | null): string {
+  if (days === null) return 'no cadence';
+  return days === 1 ? 'every day' : `every ${days} days`;
+}
+
+/** The cadences a column's menu offers; any other (1 to 365) is typed as "Custom". */
+export const CADENCE_CHOICES = [7, 14, 30, 60, 90] as const;

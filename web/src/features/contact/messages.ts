@@ -15,6 +15,8 @@ export const CONTACT_MESSAGES = {
   photoType: 'Photos must be JPEG, PNG or WebP images.',
   photoTooSmall: 'Choose an image of at least 100 x 100 pixels.',
   photoUnreadable: 'That image could not be opened. Please choose another one.',
+  followUpScheduled: (name: string, on: string) => `Follow-up with ${name} scheduled for ${on}.`,
+  followUpScheduleFailed: 'The follow-up could not be scheduled. Please try again.',
 } as const;
 
 /** The Interaction notes tab: the spec's toasts live in the contracts; these fill its silences. */

@@ -13,6 +13,16 @@ export interface LayoutItem {
   heading: string;
   url: string;
   lines: string[];
+  /** Small links under the lines (a digest's Open, Done, Snooze 1 week). */
+  links?: { label: string; url: string }[];
+}
+
+/** A titled list of items ("Overdue", "Coming up this week"). */
+export interface LayoutGroup {
+  title: string;
+  items: LayoutItem[];
+  /** A line after the list ("and 4 more"), linking somewhere. */
+  more?: { label: string; url: string };
 }
 
 interface LayoutInput {
@@ -20,6 +30,7 @@ interface LayoutInput {
   greetingName: string;
   paragraphs: string[];
   items?: LayoutItem[];
+  groups?: LayoutGroup[];
   action?: { label: string; url: string };
   footnote?: string;
   /** A way out of this kind of email, shown small at the end. */
@@ -42,6 +53,7 @@ export function renderLayout({
   greetingName,
   paragraphs,
   items = [],
+  groups = [],
   action,
   footnote,
   unsubscribe,
@@ -50,22 +62,30 @@ export function renderLayout({
     `Hi ${greetingOf(greetingName)},`,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
-    ...items.flatMap((item) => [`* ${item.heading}`, ...item.lines.map((line) => `  ${line}`), `  ${item.url}`, '']),
+    ...items.flatMap(itemText),
+    ...groups.flatMap((group) => [
+      group.title.toUpperCase(),
+      '',
+      ...group.items.flatMap(itemText),
+      ...(group.more ? [`${group.more.label}: ${group.more.url}`, ''] : []),
+    ]),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(footnote ? [footnote, ''] : []),
     '— Tend',
     ...(unsubscribe ? ['', `${unsubscribe.label}: ${unsubscribe.url}`] : []),
   ].join('\n');
-  const list = items.length
-    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px">${items
-        .map(
-          (item) =>
-            `<tr><td style="padding:12px 0;border-top:1px solid #e3e6e1"><a href="${escapeHtml(item.url)}" style="font-size:16px;font-weight:600;color:#2f5d50;text-decoration:none">${escapeHtml(item.heading)}</a>${item.lines
-              .map((line) => `<div style="font-size:14px;line-height:1.5;color:#3d464d">${escapeHtml(line)}</div>`)
-              .join('')}</td></tr>`,
-        )
-        .join('')}</table>`
-    : '';
+  const list =
+    itemsHtml(items) +
+    groups
+      .map(
+        (group) =>
+          `<h2 style="font-size:13px;letter-spacing:0.04em;text-transform:uppercase;color:#5b6470;margin:24px 0 0">${escapeHtml(group.title)}</h2>${itemsHtml(group.items)}${
+            group.more
+              ? `<p style="font-size:14px;margin:0 0 16px"><a href="${escapeHtml(group.more.url)}" style="color:#2f5d50">${escapeHtml(group.more.label)}</a></p>`
+              : ''
+          }`,
+      )
+      .join('');
   const button = action
     ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#2f5d50;color:#ffffff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>
 <p style="font-size:13px;color:#5b6470">If the button does not work, paste this address into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>`
@@ -85,4 +105,34 @@ ${footnote ? `<p style="font-size:13px;color:#5b6470;margin:24px 0 0">${escapeHt
 ${unsubscribe ? `<p style="font-size:12px;color:#5b6470;margin:24px 0 0"><a href="${escapeHtml(unsubscribe.url)}" style="color:#5b6470">${escapeHtml(unsubscribe.label)}</a></p>` : ''}
 </td></tr></table></td></tr></table></body></html>`;
   return { subject, text, html };
+}
+
+function itemText(item: LayoutItem): string[] {
+  return [
+    `* ${item.heading}`,
+    ...item.lines.map((line) => `  ${line}`),
+    ...(item.links?.length ? item.links.map((link) => `  ${link.label}: ${link.url}`) : [`  ${item.url}`]),
+    '',
+  ];
+}
+
+function itemsHtml(items: readonly LayoutItem[]): string {
+  if (items.length === 0) return '';
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px">${items
+    .map(
+      (item) =>
+        `<tr><td style="padding:12px 0;border-top:1px solid #e3e6e1"><a href="${escapeHtml(item.url)}" style="font-size:16px;font-weight:600;color:#2f5d50;text-decoration:none">${escapeHtml(item.heading)}</a>${item.lines
+          .map((line) => `<div style="font-size:14px;line-height:1.5;color:#3d464d">${escapeHtml(line)}</div>`)
+          .join('')}${
+          item.links?.length
+            ? `<div style="font-size:14px;line-height:1.5;margin-top:6px">${item.links
+                .map(
+                  (link) =>
+                    `<a href="${escapeHtml(link.url)}" style="color:#2f5d50;font-weight:600;margin-right:16px">${escapeHtml(link.label)}</a>`,
+                )
+                .join('')}</div>`
+            : ''
+        }</td></tr>`,
+    )
+    .join('')}</table>`;
 }

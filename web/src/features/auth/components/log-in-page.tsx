@@ -1,7 +1,7 @@
 import { WORDS } from '@tend/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { nextPathAfterLogIn, ROUTES } from '@/lib/routes';
+import { homePath, nextPathAfterLogIn, ROUTES } from '@/lib/routes';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
@@ -24,8 +24,12 @@ export function LogInPage() {
     if (!canSubmit || logIn.isPending) return;
     // The route gate sends unverified users to email confirmation and plan-less users to the picker.
     // Back to the extension's connect page when that is what sent the person here.
-    const next = nextPathAfterLogIn(search) ?? ROUTES.board;
-    logIn.mutate({ email, password }, { onSuccess: () => void navigate(next, { replace: true }) });
+    // Otherwise where 'Open Tend on' says (the board or Today).
+    const next = nextPathAfterLogIn(search);
+    logIn.mutate(
+      { email, password },
+      { onSuccess: (user) => void navigate(next ?? homePath(user), { replace: true }) },
+    );
   }
 
   return (

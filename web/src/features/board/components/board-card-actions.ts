@@ -9,6 +9,10 @@ export interface BoardCardActions {
   openContact: (contactId: number) => void;
   deleteContact: (contactId: number) => void;
   moveContactTo: (contactId: number, tierId: number) => void;
+  /** "Schedule follow-up..." on a card never contacted: the board asks for the date. */
+  scheduleFollowUp: (contactId: number) => void;
+  /** The user's local today (`YYYY-MM-DD`): the cards' follow-up chips are relative to it. */
+  today: string;
 }
 
 export const BoardCardActionsContext = createContext<BoardCardActions | null>(null);

@@ -40,7 +40,7 @@ import {
 } from 'react';
 import { useScrollEdges } from '../hooks/use-scroll-edges';
 import { BOARD_MESSAGES } from '../messages';
-import { visibleColumnIds, type ColumnIds } from '../utils/board-filter';
+import { isDueNow, visibleColumnIds, type ColumnIds } from '../utils/board-filter';
 import { dropIndexInColumn } from '../utils/drop-index';
 import { boardKeyboardCoordinates } from '../utils/keyboard-coordinates';
 import { ContactCardPreview } from './contact-card';
@@ -135,6 +135,10 @@ interface BoardColumnsProps {
   query: string;
   /** When set, only these cards are shown (the cards one import added). */
   onlyIds?: ReadonlySet<number> | null;
+  /** The Due toggle: the user's today when only due and overdue cards show, else null. */
+  dueOn?: string | null;
+  /** The user's today, for each column's count of cards due and overdue. */
+  today: string;
   onDrop: (drop: BoardDrop) => void;
   onAddContact: (tierId: number) => void;
   /** Rendered after the last column ('+ Add Column'). */
@@ -153,6 +157,8 @@ export function BoardColumns({
   columns,
   query,
   onlyIds = null,
+  dueOn = null,
+  today,
   onDrop,
   onAddContact,
   trailing,
@@ -161,7 +167,20 @@ export function BoardColumns({
   // At 1280 px four columns already overflow: the edges that hide columns are shaded.
   const scroller = useRef<HTMLDivElement>(null);
   const edges = useScrollEdges(scroller, tiers.length);
-  const visible = useMemo(() => visibleColumnIds(tierIds, columns, query, onlyIds), [tierIds, columns, query, onlyIds]);
+  const visible = useMemo(
+    () => visibleColumnIds(tierIds, columns, query, onlyIds, dueOn),
+    [tierIds, columns, query, onlyIds, dueOn],
+  );
+  const dueCounts = useMemo(() => {
+    const counts = new Map<number, number>();
+    for (const [tierId, column] of columns) {
+      counts.set(
+        tierId,
+        column.reduce((count, contact) => count + (isDueNow(contact, today) ? 1 : 0), 0),
+      );
+    }
+    return counts;
+  }, [columns, today]);
   const byId = useMemo(() => {
     const map = new Map<number, Contact>();
     for (const column of columns.values()) for (const contact of column) map.set(contact.id, contact);
@@ -174,7 +193,7 @@ export function BoardColumns({
   const activeId = drag?.activeId ?? null;
   const activeContact = activeId !== null ? byId.get(activeId) : undefined;
   const activeColumn = activeId !== null ? findColumn(activeId, items) : null;
-  const filtering = query.trim() !== '' || onlyIds !== null;
+  const filtering = query.trim() !== '' || onlyIds !== null || dueOn !== null;
 
   const sensors = useBoardSensors();
 
@@ -387,6 +406,7 @@ export function BoardColumns({
               ids={items[tier.id] ?? NO_IDS}
               byId={byId}
               totalCount={columns.get(tier.id)?.length ?? 0}
+              dueCount={dueCounts.get(tier.id) ?? 0}
               filtering={filtering}
               dropTarget={activeColumn === tier.id}
               pinnedId={activeColumn === tier.id ? activeId : null}

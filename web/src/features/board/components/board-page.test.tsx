@@ -1,4 +1,4 @@
-import type { Contact, Tier, User } from '@tend/contracts';
+import { addDays, localDate, type Contact, type Tier, type User } from '@tend/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -102,7 +102,10 @@ describe('BoardPage', () => {
   });
 
   it('truncates long column names to 20 characters but keeps the full name for assistive technology', async () => {
-    const tiers = [...defaultTiers(), { id: 9, name: 'People I met at the conference', position: 4, user_id: 7 }];
+    const tiers = [
+      ...defaultTiers(),
+      { id: 9, name: 'People I met at the conference', position: 4, user_id: 7, cadence_days: null },
+    ];
     renderBoard('/kanban', { tiers });
     const heading = await screen.findByRole('heading', { name: 'People I met at the conference' });
     expect(heading).toHaveTextContent('People I met at the ...');
@@ -365,5 +368,71 @@ describe('BoardPage', () => {
     expect(screen.queryByRole('button', { name: 'Move Person 58 to...' })).not.toBeInTheDocument();
     act(() => screen.getByRole('button', { name: 'Person 31' }).focus());
     expect(move).not.toBeInTheDocument();
+  });
+
+  it("shows each card's follow-up chip, counts who is due per column, and the Due toggle keeps only them", async () => {
+    const today = localDate(makeUser().time_zone);
+    const contacts = [
+      makeContact({
+        id: 1,
+        name: 'Grace Hopper',
+        tier_id: 2,
+        next_follow_up_on: addDays(today, -5),
+        last_contacted_on: addDays(today, -21),
+      }),
+      makeContact({ id: 2, name: 'Alan Turing', tier_id: 2, next_follow_up_on: today }),
+      makeContact({ id: 3, name: 'Ada Lovelace', tier_id: 2, next_follow_up_on: addDays(today, 3) }),
+      makeContact({ id: 4, name: 'Hedy Lamarr', tier_id: 1 }),
+    ];
+    renderBoard('/kanban', { contacts });
+    const colleagues = await screen.findByRole('region', { name: 'Colleagues' });
+    await within(colleagues).findByText('Overdue 5 d');
+    const card = (id: number) => document.querySelector<HTMLElement>(`li[data-contact-id="${id}"]`)!;
+    expect(card(1)).toHaveTextContent('Follow-up overdue by 5 days');
+    expect(card(1)).toHaveTextContent('Last: 21 d ago');
+    expect(card(2)).toHaveTextContent('Due today');
+    expect(card(3)).toHaveTextContent('In 3 d');
+    expect(card(4).querySelector('.contact-card__status')).toBeNull();
+    // Due and overdue beside the count (upcoming is not due yet).
+    expect(within(colleagues).getByText('2 due')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const due = within(toolbar()).getByRole('button', { name: 'Due' });
+    await user.click(due);
+    expect(due).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('2 of 4 shown, due and overdue only')).toHaveAttribute('role', 'status');
+    const names = (columnName: string) => cardNames(columnName).map((label) => label.split(',')[0]);
+    expect(names('Colleagues').sort()).toEqual(['Alan Turing', 'Grace Hopper']);
+    // A column the filter empties says so (issue 27), not "No contacts yet".
+    expect(within(column('New')).getByText('No matches in this column.')).toBeInTheDocument();
+    expect(within(column('New')).getByText('The filter hides its 1 card.')).toBeInTheDocument();
+    expect(within(column('Friends')).queryByText('No contacts yet.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show all cards' }));
+    expect(due).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(names('New')).toEqual(['Hedy Lamarr']));
+  });
+
+  it("sets a column's cadence from its menu", async () => {
+    const tiers = defaultTiers().map((tier) => (tier.id === 2 ? { ...tier, cadence_days: 60 } : tier));
+    // The server keeps what it was sent, as the API does.
+    let stored = tiers;
+    const { http } = renderBoard('/kanban', {
+      extra: {
+        'GET /api/tiers': () => ({ body: stored }),
+        'PATCH /api/tiers/2': () => {
+          stored = tiers.map((tier) => (tier.id === 2 ? { ...tier, cadence_days: 14 } : tier));
+          return { body: stored[1] };
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Follow-up cadence of Colleagues: every 60 days' }));
+    const menu = await screen.findByRole('menu', { name: /^Follow-up cadence of Colleagues/ });
+    expect(menu).toHaveTextContent('Follow up every 60 days');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Every 60 days' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Every 14 days' }));
+    await waitFor(() => expect(http.callsTo('PATCH', '/api/tiers/2')[0]?.body).toEqual({ cadence_days: 14 }));
+    expect(await screen.findByText('Colleagues: follow up every 14 days.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Follow-up cadence of Colleagues: every 14 days' })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,15 @@
-import type { Contact } from '@tend/contracts';
-import { Columns3, FileUp, SearchX } from 'lucide-react';
-import { useDeferredValue, useId, useMemo, type ReactNode } from 'react';
+import { addDays, SNOOZE_MAX_DAYS, type Contact } from '@tend/contracts';
+import { Columns3, FileUp, Filter, SearchX, X } from 'lucide-react';
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { DateDialog } from '@/components/ui/date-dialog';
 import { PageTitle } from '@/components/ui/page-title';
 import { PageSpinner } from '@/components/ui/spinner';
-import { readErrorMessage } from '@/lib/api-client';
+import { useNotify } from '@/components/ui/toast';
+import { readErrorMessage, serverReason } from '@/lib/api-client';
 import { useFreePlanCardLimit } from '@/lib/config';
+import { formatShortDay, userToday, useScheduleFollowUp } from '@/lib/follow-ups';
 import { boardContactPath, ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
 import { useContacts } from '../api/get-contacts';
@@ -15,7 +18,7 @@ import { useMoveContact } from '../api/move-contact';
 import { useBoardFilter } from '../hooks/use-board-filter';
 import { useStableCallback } from '../hooks/use-stable-callback';
 import { BOARD_MESSAGES } from '../messages';
-import { matchesFilter } from '../utils/board-filter';
+import { isNarrowed, isShown, type BoardNarrowing } from '../utils/board-filter';
 import { groupContactsByTier } from '../utils/contact-order';
 import { isAtFreePlanLimit } from '../utils/free-plan';
 import { AddColumnButton } from './add-column-button';
@@ -57,24 +60,26 @@ export function BoardPage({ onDeleteContact, banner, onlyContactIds = null }: Bo
   const user = useCurrentUser();
   const freePlanCardLimit = useFreePlanCardLimit();
   const navigate = useNavigate();
-  const { query } = useBoardFilter();
+  const { query, dueOnly, clear: clearFilter } = useBoardFilter();
   // Typing stays smooth with many cards: the columns catch up with the filter a moment later.
   const deferredQuery = useDeferredValue(query);
+  const today = userToday(user.time_zone);
+  const dueOn = dueOnly ? today : null;
+  const notify = useNotify();
+  const schedule = useScheduleFollowUp();
+  const [scheduling, setScheduling] = useState<Contact | null>(null);
 
   const counts = useMemo(() => {
     let total = 0;
     let shown = 0;
-    const narrowed = deferredQuery.trim() !== '' || onlyContactIds !== null;
+    const narrowing: BoardNarrowing = { query: deferredQuery, dueOn, onlyIds: onlyContactIds };
+    const narrowed = isNarrowed(narrowing);
     for (const column of columns?.values() ?? []) {
       total += column.length;
-      if (narrowed) {
-        shown += column.filter(
-          (contact) => (!onlyContactIds || onlyContactIds.has(contact.id)) && matchesFilter(contact, deferredQuery),
-        ).length;
-      }
+      if (narrowed) shown += column.filter((contact) => isShown(contact, narrowing)).length;
     }
     return { total, shown: narrowed ? shown : total };
-  }, [columns, deferredQuery, onlyContactIds]);
+  }, [columns, deferredQuery, dueOn, onlyContactIds]);
 
   const findContact = (contactId: number): Contact | undefined => {
     for (const column of columns?.values() ?? []) {
@@ -103,13 +108,37 @@ export function BoardPage({ onDeleteContact, banner, onlyContactIds = null }: Bo
     if (contact) onDeleteContact(contact);
   });
   const moveContactTo = useStableCallback((contactId: number, tierId: number) => move(contactId, tierId, 0));
+  const scheduleFollowUp = useStableCallback((contactId: number) => setScheduling(findContact(contactId) ?? null));
 
   const instructionsId = useId();
   const tierList = tiers.data;
   const actions = useMemo<BoardCardActions>(
-    () => ({ tiers: tierList ?? [], instructionsId, openContact, deleteContact, moveContactTo }),
-    [tierList, instructionsId, openContact, deleteContact, moveContactTo],
+    () => ({
+      tiers: tierList ?? [],
+      instructionsId,
+      openContact,
+      deleteContact,
+      moveContactTo,
+      scheduleFollowUp,
+      today,
+    }),
+    [tierList, instructionsId, openContact, deleteContact, moveContactTo, scheduleFollowUp, today],
   );
+
+  const confirmSchedule = (on: string) => {
+    if (!scheduling) return;
+    const name = scheduling.name;
+    schedule.mutate(
+      { contactId: scheduling.id, on },
+      {
+        onSuccess: () => {
+          setScheduling(null);
+          notify.success(BOARD_MESSAGES.followUpScheduled(name, formatShortDay(on)));
+        },
+        onError: (error) => notify.error(BOARD_MESSAGES.followUpScheduleFailed, { detail: serverReason(error) }),
+      },
+    );
+  };
 
   if (tiers.isError) {
     return <LoadError error={tiers.error} onRetry={() => void tiers.refetch()} retrying={tiers.isFetching} />;
@@ -119,7 +148,7 @@ export function BoardPage({ onDeleteContact, banner, onlyContactIds = null }: Bo
   }
   if (tiers.isPending || !columns) return <PageSpinner label="Loading your board" />;
 
-  const filtering = deferredQuery.trim() !== '';
+  const filtering = deferredQuery.trim() !== '' || dueOnly;
   const addColumn = (
     <div className="board__add-column">
       <AddColumnButton />
@@ -135,9 +164,19 @@ export function BoardPage({ onDeleteContact, banner, onlyContactIds = null }: Bo
       <p id={instructionsId} className="visually-hidden">
         {BOARD_MESSAGES.dragInstructions}
       </p>
-      <p className="visually-hidden" role="status">
-        {filtering ? `Showing ${counts.shown} of ${counts.total} contacts.` : ''}
-      </p>
+      {/* Issue 27: while a filter hides cards, say so, how many show, and how to see them all. The
+          status stays in the page (empty when no filter is on) so that screen readers hear it change. */}
+      <div className={filtering ? 'board__filter-line' : 'visually-hidden'}>
+        {filtering ? <Filter size={14} aria-hidden="true" /> : null}
+        <p role="status" className="board__filter-count">
+          {filtering ? `${counts.shown} of ${counts.total} shown${dueOnly ? ', due and overdue only' : ''}` : ''}
+        </p>
+        {filtering ? (
+          <Button variant="ghost" size="sm" icon={<X size={14} aria-hidden="true" />} onClick={clearFilter}>
+            Show all cards
+          </Button>
+        ) : null}
+      </div>
       {banner}
       {counts.total === 0 && tiers.data.length > 0 ? (
         <div className="board__welcome">
@@ -154,7 +193,13 @@ export function BoardPage({ onDeleteContact, banner, onlyContactIds = null }: Bo
       {filtering && counts.shown === 0 ? (
         <p className="board__notice">
           <SearchX size={16} aria-hidden="true" />
-          No contacts match &ldquo;{deferredQuery.trim()}&rdquo;.
+          {deferredQuery.trim() !== '' ? (
+            <>
+              No contacts match &ldquo;{deferredQuery.trim()}&rdquo;{dueOnly ? ' among those due' : ''}.
+            </>
+          ) : (
+            <>No one is due today or overdue.</>
+          )}
         </p>
       ) : null}
       {tiers.data.length === 0 ? (
@@ -170,12 +215,29 @@ export function BoardPage({ onDeleteContact, banner, onlyContactIds = null }: Bo
             columns={columns}
             query={deferredQuery}
             onlyIds={onlyContactIds}
+            dueOn={dueOn}
+            today={today}
             onDrop={drop}
             onAddContact={addContact}
             trailing={addColumn}
           />
         </BoardCardActionsContext.Provider>
       )}
+      <DateDialog
+        open={scheduling !== null}
+        onOpenChange={(open) => {
+          if (!open) setScheduling(null);
+        }}
+        title="Schedule follow-up"
+        description={`When to get back to ${scheduling?.name ?? 'this person'}: they show as due on that day.`}
+        label="Follow up on"
+        min={today}
+        max={addDays(today, SNOOZE_MAX_DAYS)}
+        initial={addDays(today, 7)}
+        confirmLabel="Schedule"
+        pending={schedule.isPending}
+        onConfirm={confirmSchedule}
+      />
     </div>
   );
 }

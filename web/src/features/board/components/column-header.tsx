@@ -7,6 +7,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { useDeleteTier } from '../api/delete-tier';
 import { useRenameTier } from '../api/rename-tier';
 import { BOARD_MESSAGES } from '../messages';
+import { CadenceMenu } from './cadence-menu';
 import './column-header.css';
 
 /** Spec: '1 contact' or 'N contacts'. */
@@ -21,13 +22,16 @@ interface ColumnHeaderProps {
   shownCount: number;
   /** Every card in the column: only an empty column may be deleted. */
   totalCount: number;
+  /** Cards due today or overdue (filters aside). */
+  dueCount?: number;
 }
 
 /**
  * Column name (truncated to 20; pencil to rename, committing on Enter or blur, Escape cancels),
- * the count, and the trash icon with its tooltip. The first column (position 0) has neither icon.
+ * the count and how many are due, the trash icon with its tooltip, and the cadence menu. The first
+ * column (position 0) has no pencil and no trash.
  */
-export function ColumnHeader({ tier, headingId, shownCount, totalCount }: ColumnHeaderProps) {
+export function ColumnHeader({ tier, headingId, shownCount, totalCount, dueCount = 0 }: ColumnHeaderProps) {
   const rename = useRenameTier();
   const remove = useDeleteTier();
   const notify = useNotify();
@@ -127,8 +131,17 @@ export function ColumnHeader({ tier, headingId, shownCount, totalCount }: Column
             {BOARD_MESSAGES.columnMustBeEmpty}
           </span>
         ) : null}
+        {editing ? null : <CadenceMenu tier={tier} />}
       </div>
-      <p className="tier-column__count">{contactCountLabel(shownCount)}</p>
+      <p className="tier-column__meta">
+        <span className="tier-column__count">{contactCountLabel(shownCount)}</span>
+        {dueCount > 0 ? (
+          <span className="tier-column__due">
+            <span aria-hidden="true">{dueCount} due</span>
+            <span className="visually-hidden">, {dueCount} due or overdue</span>
+          </span>
+        ) : null}
+      </p>
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}

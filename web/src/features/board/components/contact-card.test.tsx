@@ -21,6 +21,8 @@ function renderCard(contact: Contact, actions: Partial<BoardCardActions> = {}) {
     openContact: vi.fn(),
     deleteContact: vi.fn(),
     moveContactTo: vi.fn(),
+    scheduleFollowUp: vi.fn(),
+    today: '2025-03-10',
     ...actions,
   };
   render(

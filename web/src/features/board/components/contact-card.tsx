@@ -1,7 +1,7 @@
 import { CARD_TRUNCATION, truncate, type Contact } from '@tend/contracts';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowRightLeft, Trash2 } from 'lucide-react';
+import { ArrowRightLeft, CalendarPlus, Trash2 } from 'lucide-react';
 import {
   memo,
   useCallback,
@@ -16,8 +16,10 @@ import {
   type TouchEventHandler,
 } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { FollowUpChip } from '@/components/ui/follow-up-chip';
 import { LinkedInIcon } from '@/components/ui/linkedin-icon';
-import { Menu, MenuEmpty, MenuItem, MenuLabel } from '@/components/ui/menu';
+import { Menu, MenuEmpty, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
+import { followUpChip, lastContactChip } from '@/lib/follow-ups';
 import { useBoardCardActions } from './board-card-actions';
 import './contact-card.css';
 
@@ -53,6 +55,27 @@ export const CardSummary = memo(function CardSummary({ contact }: { contact: Con
   );
 });
 
+/**
+ * Where the card stands in the daily loop (issue 24): "Overdue 5 d", "Due today" or "In 3 d", and
+ * "Last: 21 d ago"; nothing for a card that is not due within the week and was never contacted.
+ * Screen readers hear the long form ("Follow-up overdue by 5 days").
+ */
+export const CardFollowUp = memo(function CardFollowUp({ contact, today }: { contact: Contact; today: string }) {
+  const last = lastContactChip(contact.last_contacted_on, today);
+  if (!followUpChip(contact.next_follow_up_on, today) && !last) return null;
+  return (
+    <p className="contact-card__status">
+      <FollowUpChip nextOn={contact.next_follow_up_on} today={today} />
+      {last ? (
+        <span className="contact-card__last">
+          <span aria-hidden="true">{last.short}</span>
+          <span className="visually-hidden">{last.long}.</span>
+        </span>
+      ) : null}
+    </p>
+  );
+});
+
 /** Keeps pointer and key presses on the card's buttons from starting a drag. */
 function stop(event: SyntheticEvent) {
   event.stopPropagation();
@@ -60,7 +83,7 @@ function stop(event: SyntheticEvent) {
 
 /** LinkedIn link, "Move to..." menu (the non-drag way to move) and delete. */
 const CardActions = memo(function CardActions({ contact, tierId }: { contact: Contact; tierId: number }) {
-  const { tiers, deleteContact, moveContactTo } = useBoardCardActions();
+  const { tiers, deleteContact, moveContactTo, scheduleFollowUp } = useBoardCardActions();
   const others = tiers.filter((tier) => tier.id !== tierId);
   return (
     <div className="contact-card__actions" onPointerDown={stop} onTouchStart={stop} onKeyDown={stop}>
@@ -98,6 +121,18 @@ const CardActions = memo(function CardActions({ contact, tierId }: { contact: Co
             {truncate(tier.name, CARD_TRUNCATION.tier)}
           </MenuItem>
         ))}
+        {/* Never contacted: no interaction can carry a next-contact date, so a date is set here. */}
+        {contact.last_contacted_on === null ? (
+          <>
+            <MenuSeparator />
+            <MenuItem
+              icon={<CalendarPlus size={16} aria-hidden="true" />}
+              onSelect={() => scheduleFollowUp(contact.id)}
+            >
+              Schedule follow-up...
+            </MenuItem>
+          </>
+        ) : null}
       </Menu>
       <button
         type="button"
@@ -204,7 +239,7 @@ export const BoardCard = memo(function BoardCard({
   positionInSet,
   setSize,
 }: BoardCardProps) {
-  const { openContact, instructionsId } = useBoardCardActions();
+  const { openContact, instructionsId, today } = useBoardCardActions();
   const node = useRef<HTMLLIElement>(null);
   const handle = useRef<HTMLDivElement>(null);
   const listeners = useRef<SortableListeners | null>(null);
@@ -269,6 +304,7 @@ export const BoardCard = memo(function BoardCard({
         <span className="visually-hidden">{cardLabel(contact)}</span>
         {drawn ? <CardSummary contact={contact} /> : null}
       </div>
+      {drawn ? <CardFollowUp contact={contact} today={today} /> : null}
       {drawn ? <CardActions contact={contact} tierId={tierId} /> : null}
       {live ? (
         <SortableBinding

@@ -99,6 +99,8 @@ interface TierColumnProps {
   ids: readonly number[];
   byId: ReadonlyMap<number, Contact>;
   totalCount: number;
+  /** Cards due today or overdue in the whole column (filters aside). */
+  dueCount: number;
   filtering: boolean;
   /** The column the dragged card is in right now. */
   dropTarget: boolean;
@@ -204,6 +206,7 @@ export const TierColumn = memo(function TierColumn({
   ids,
   byId,
   totalCount,
+  dueCount,
   filtering,
   dropTarget,
   pinnedId,
@@ -224,7 +227,13 @@ export const TierColumn = memo(function TierColumn({
       aria-labelledby={headingId}
       data-tier-id={tier.id}
     >
-      <ColumnHeader tier={tier} headingId={headingId} shownCount={ids.length} totalCount={totalCount} />
+      <ColumnHeader
+        tier={tier}
+        headingId={headingId}
+        shownCount={ids.length}
+        totalCount={totalCount}
+        dueCount={dueCount}
+      />
       <div className="tier-column__add">
         <Button variant="ghost" size="sm" block onClick={() => onAddContact(tier.id)}>
           + Add contact
@@ -234,10 +243,16 @@ export const TierColumn = memo(function TierColumn({
         <div ref={body} className="tier-column__body">
           {ids.length === 0 ? (
             <div className="tier-column__empty">
-              {filtering && totalCount > 0 ? (
+              {filtering ? (
+                // A filter is on: say so, not "No contacts yet" (issue 27).
                 <>
                   <SearchX size={22} aria-hidden="true" />
                   <p>No matches in this column.</p>
+                  <p className="tier-column__empty-hint">
+                    {totalCount === 0
+                      ? 'It has no cards.'
+                      : `The filter hides ${totalCount === 1 ? 'its 1 card' : `its ${totalCount} cards`}.`}
+                  </p>
                 </>
               ) : (
                 <>

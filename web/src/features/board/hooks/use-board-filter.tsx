@@ -1,16 +1,26 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 interface BoardFilter {
   query: string;
   setQuery: (query: string) => void;
+  /** The "Due" toggle: only the cards due today or overdue. */
+  dueOnly: boolean;
+  setDueOnly: (dueOnly: boolean) => void;
+  /** Turns every filter off (the text and the Due toggle). */
+  clear: () => void;
 }
 
 const BoardFilterContext = createContext<BoardFilter | null>(null);
 
-/** Holds the top bar's filter text for the board below it. */
+/** Holds the top bar's filters (the text box and the Due toggle) for the board below it. */
 export function BoardFilterProvider({ children }: { children: ReactNode }) {
   const [query, setQuery] = useState('');
-  const value = useMemo(() => ({ query, setQuery }), [query]);
+  const [dueOnly, setDueOnly] = useState(false);
+  const clear = useCallback(() => {
+    setQuery('');
+    setDueOnly(false);
+  }, []);
+  const value = useMemo(() => ({ query, setQuery, dueOnly, setDueOnly, clear }), [query, dueOnly, clear]);
   return <BoardFilterContext.Provider value={value}>{children}</BoardFilterContext.Provider>;
 }
 

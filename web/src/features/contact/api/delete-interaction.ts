@@ -1,10 +1,10 @@
 import type { Interaction } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { notificationKeys } from '@/lib/notification-keys';
+import { refreshFollowUps } from '@/lib/follow-ups';
 import { interactionKeys } from './keys';
 
-/** `DELETE /api/interactions/{id}`: 204; its notification goes with it. */
+/** `DELETE /api/interactions/{id}`: 204; the contact's next follow-up is recomputed without it. */
 export function deleteInteraction({ id }: { id: number; contactId: number }): Promise<void> {
   return api<void>(`/api/interactions/${id}`, { method: 'DELETE' });
 }
@@ -18,6 +18,6 @@ export function useDeleteInteraction() {
         list?.filter((interaction) => interaction.id !== id),
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSettled: (_result, _error, { contactId }) => refreshFollowUps(queryClient, contactId),
   });
 }

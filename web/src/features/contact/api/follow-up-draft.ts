@@ -5,9 +5,8 @@ import {
   type DraftRequest,
   type DraftResponse,
   type DraftTone,
-  type Interaction,
 } from '@tend/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify } from '@/components/ui/toast';
 import { ApiError, api } from '@/lib/api-client';
@@ -15,19 +14,6 @@ import { ApiError, api } from '@/lib/api-client';
 /** `POST /api/geminis/`: one follow-up draft for a contact, in a tone and for a purpose. */
 export function requestDraft(request: DraftRequest): Promise<DraftResponse> {
   return api<DraftResponse>('/api/geminis/', { method: 'POST', body: request });
-}
-
-/** The interactions a draft may cite, one contact's, as `GET /api/interactions?contact_id=` lists them. */
-export const draftSourceKeys = {
-  forContact: (contactId: number) => ['interactions', 'list', contactId] as const,
-};
-
-export function useContactInteractions(contactId: number, enabled = true) {
-  return useQuery({
-    queryKey: draftSourceKeys.forContact(contactId),
-    queryFn: ({ signal }) => api<Interaction[]>(`/api/interactions?contact_id=${contactId}`, { signal }),
-    enabled,
-  });
 }
 
 /**
@@ -66,6 +52,8 @@ export interface FollowUpDraftState {
   setPurpose: (purpose: DraftPurpose) => void;
   setText: (text: string) => void;
   generate: () => void;
+  /** After "I sent it": the draft is sent and logged as a note, so the editor starts over. */
+  reset: () => void;
 }
 
 /**
@@ -99,5 +87,6 @@ export function useFollowUpDraft(contactId: number): FollowUpDraftState {
     setPurpose: (purpose) => setDraft((current) => ({ ...current, purpose })),
     setText: (text) => setDraft((current) => ({ ...current, text })),
     generate,
+    reset: () => setDraft((current) => ({ ...EMPTY_FOLLOW_UP_DRAFT, tone: current.tone, purpose: current.purpose })),
   };
 }

@@ -1,5 +1,2 @@
-/** One contact's interactions (`GET /api/interactions?contact_id=N`), loaded when its card opens. */
-export const interactionKeys = {
-  all: ['interactions'] as const,
-  forContact: (contactId: number) => ['interactions', 'contact', contactId] as const,
-};
+/** One contact's interactions: the key lives in `@/lib` because Done on the Today page and in the bell refreshes it too. */
+export { interactionKeys } from '@/lib/interaction-keys';

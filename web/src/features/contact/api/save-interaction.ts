@@ -1,7 +1,7 @@
 import type { CreateInteractionRequest, Interaction, UpdateInteractionRequest } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { notificationKeys } from '@/lib/notification-keys';
+import { refreshFollowUps } from '@/lib/follow-ups';
 import { newestFirst } from './get-interactions';
 import { interactionKeys } from './keys';
 
@@ -44,8 +44,8 @@ export function replaceCachedInteraction(list: Interaction[] | undefined, saved:
 }
 
 /**
- * Saves an interaction; the server raises, moves or removes its notification in the same
- * transaction, so the bell is refreshed at once.
+ * Saves an interaction; the server recomputes the contact's next follow-up in the same transaction,
+ * so the card's chip, the Today page and the bell are refreshed at once.
  */
 export function useSaveInteraction() {
   const queryClient = useQueryClient();
@@ -56,6 +56,6 @@ export function useSaveInteraction() {
         replaceCachedInteraction(list, saved),
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSettled: (_saved, _error, { contactId }) => refreshFollowUps(queryClient, contactId),
   });
 }

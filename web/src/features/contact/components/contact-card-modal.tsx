@@ -1,22 +1,28 @@
 import {
+  addDays,
   CARD_TRUNCATION,
   CONTACT_FIELD_KEYS,
   CONTACT_FIELDS,
+  SNOOZE_MAX_DAYS,
   truncate,
   updateContactRequestSchema,
   type Contact,
   type Tier,
 } from '@tend/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Camera, Ellipsis, Trash2, X } from 'lucide-react';
+import { CalendarPlus, Camera, Ellipsis, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { DateDialog } from '@/components/ui/date-dialog';
 import { ConfirmDialog, DialogFrame, DialogTitle } from '@/components/ui/dialog';
+import { FollowUpChip } from '@/components/ui/follow-up-chip';
 import { Menu, MenuItem } from '@/components/ui/menu';
 import { useNotify } from '@/components/ui/toast';
-import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
+import { readErrorMessage, readErrorMessages, serverReason } from '@/lib/api-client';
+import { formatShortDay, userToday, useScheduleFollowUp } from '@/lib/follow-ups';
+import { useCurrentUser } from '@/lib/session';
 import { useFollowUpDraft } from '../api/follow-up-draft';
 import { useUpdateContact, type ContactFields } from '../api/update-contact';
 import { CONTACT_MESSAGES } from '../messages';
@@ -85,7 +91,12 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
   const [values, setValues] = useState(baseline);
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<'close' | 'delete' | 'photo' | null>(null);
+  const [dialog, setDialog] = useState<'close' | 'delete' | 'photo' | 'schedule' | null>(null);
+  const user = useCurrentUser();
+  const today = userToday(user.time_zone);
+  const schedule = useScheduleFollowUp();
+  const tier = tiers.find((candidate) => candidate.id === contact.tier_id);
+  const cadenceDays = contact.cadence_days ?? tier?.cadence_days ?? null;
   const dirty = !sameFields(values, baseline);
   // The follow-up draft lives here, not in its tab, so an edited draft survives switching tabs.
   const followUp = useFollowUpDraft(contact.id);
@@ -191,8 +202,25 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
           </DialogTitle>
           {contact.title ? <HeaderText text={contact.title} className="contact-modal__title" /> : null}
           {contact.company ? <HeaderText text={contact.company} className="contact-modal__company" /> : null}
+          {contact.next_follow_up_on ? (
+            <p className="contact-modal__follow-up">
+              Next follow-up: {formatShortDay(contact.next_follow_up_on)}
+              <FollowUpChip nextOn={contact.next_follow_up_on} today={today} />
+            </p>
+          ) : null}
         </div>
         <div className="contact-modal__actions">
+          {/* Never contacted: no interaction can carry a next-contact date, so a date is set here. */}
+          {contact.last_contacted_on === null ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<CalendarPlus size={16} aria-hidden="true" />}
+              onClick={() => setDialog('schedule')}
+            >
+              Schedule follow-up
+            </Button>
+          ) : null}
           <TierSelect tiers={tiers} tierId={contact.tier_id} onChange={onChangeTier} pending={changingTier} />
           {/* Deleting is behind a menu: a red 'Delete contact' beside Close was one slip away (issue 27 point 11). */}
           <Menu
@@ -242,7 +270,12 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
             />
           </Tabs.Content>
           <Tabs.Content className="contact-tabs__panel" value="notes">
-            <InteractionNotesTab contact={contact} onDirtyChange={setNotesDirty} reveal={reveal} />
+            <InteractionNotesTab
+              contact={contact}
+              onDirtyChange={setNotesDirty}
+              reveal={reveal}
+              cadenceDays={cadenceDays}
+            />
           </Tabs.Content>
           <Tabs.Content className="contact-tabs__panel" value="follow-up">
             <FollowUpTab
@@ -282,6 +315,35 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
         onConfirm={discardNotes}
       />
       <DeleteContactDialog contact={dialog === 'delete' ? contact : null} onClose={() => setDialog(null)} />
+      <DateDialog
+        open={dialog === 'schedule'}
+        onOpenChange={(open) => setDialog(open ? 'schedule' : null)}
+        title="Schedule follow-up"
+        description={`When to get back to ${contact.name}: they show as due on that day.`}
+        label="Follow up on"
+        min={today}
+        max={addDays(today, SNOOZE_MAX_DAYS)}
+        initial={
+          contact.next_follow_up_on && contact.next_follow_up_on >= today
+            ? contact.next_follow_up_on
+            : addDays(today, 7)
+        }
+        confirmLabel="Schedule"
+        pending={schedule.isPending}
+        onConfirm={(on) =>
+          schedule.mutate(
+            { contactId: contact.id, on },
+            {
+              onSuccess: () => {
+                setDialog(null);
+                notify.success(CONTACT_MESSAGES.followUpScheduled(contact.name, formatShortDay(on)));
+              },
+              onError: (error) =>
+                notify.error(CONTACT_MESSAGES.followUpScheduleFailed, { detail: serverReason(error) }),
+            },
+          )
+        }
+      />
       {dialog === 'photo' ? (
         <ImageCropModal contactId={contact.id} contactName={contact.name} onClose={() => setDialog(null)} />
       ) : null}

@@ -39,13 +39,14 @@ const TimelineInteraction = memo(function TimelineInteraction({ interaction }: {
 
 /**
  * The card's right-hand panel: 'First connected with {name}' (dated by the connection date, else
- * the card's creation), then every logged interaction, oldest first. It reads the same cached
+ * the earlier of the card's creation and its oldest interaction), then every logged interaction,
+ * oldest first. It reads the same cached
  * list as the Interaction notes tab, so a save shows here as soon as it lands.
  */
 export function ContactTimeline({ contact }: { contact: Contact }) {
-  const date = firstConnectedDate(contact);
   const interactions = useContactInteractions(contact.id);
   const events = useMemo(() => timelineInteractions(interactions.data ?? []), [interactions.data]);
+  const date = firstConnectedDate(contact, events[0]?.date_contacted ?? null);
   const [showAll, setShowAll] = useState(false);
   const earlier = showAll ? 0 : Math.max(0, events.length - TIMELINE_SHOWN_AT_FIRST);
   const shownEvents = earlier > 0 ? events.slice(earlier) : events;

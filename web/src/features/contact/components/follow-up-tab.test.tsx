@@ -245,4 +245,57 @@ describe('Follow-up message tab', () => {
     expect(within(panel).getByText(/No email saved for Grace Hopper/)).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Copy email' })).not.toBeInTheDocument();
   });
+
+  it('Open LinkedIn copies the draft; "I sent it" logs a LinkedIn message with the draft and says the next date', async () => {
+    const user = userEvent.setup();
+    const withLinkedIn = { ...grace, linked_in: 'https://www.linkedin.com/in/grace-hopper' };
+    const http = mockFetch({
+      'GET /api/contacts': { body: [withLinkedIn] },
+      'GET /api/interactions?contact_id=5': { body: interactions },
+      'POST /api/contacts/5/done': { body: { ...withLinkedIn, next_follow_up_on: '2025-12-11' } },
+    });
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderScreen(<CardHarness id={5} onClose={vi.fn()} />, { path: '/kanban/:id', url: '/kanban/5', user: makeUser() });
+    const panel = await openFollowUpTab(user);
+    await user.type(editor(panel), 'Coffee next week?');
+    const linkedIn = within(panel).getByRole('link', { name: /^Open LinkedIn/ });
+    expect(linkedIn).toHaveAttribute('href', 'https://www.linkedin.com/in/grace-hopper');
+    expect(linkedIn).toHaveAttribute('target', '_blank');
+    expect(within(panel).queryByRole('button', { name: 'I sent it' })).toBeNull();
+    // jsdom would navigate: the click's default is stopped after the app's handler ran.
+    linkedIn.addEventListener('click', (event) => event.preventDefault());
+    await user.click(linkedIn);
+    expect(writeText).toHaveBeenCalledWith('Coffee next week?');
+    await user.click(within(panel).getByRole('button', { name: 'I sent it' }));
+    await waitFor(() =>
+      expect(http.callsTo('POST', '/api/contacts/5/done')[0]?.body).toEqual({
+        method: 'LinkedIn message',
+        note: 'Coffee next week?',
+      }),
+    );
+    expect(await within(panel).findByText('Next follow-up: Dec 11')).toBeInTheDocument();
+    expect(editor(panel)).toHaveValue('');
+  });
+
+  it('offers no Open LinkedIn without a LinkedIn URL, and "I sent it" after Open as email logs an Email', async () => {
+    const user = userEvent.setup();
+    const http = mockFetch({
+      'GET /api/contacts': { body: [grace] },
+      'GET /api/interactions?contact_id=5': { body: interactions },
+      'POST /api/contacts/5/done': { body: { ...grace, next_follow_up_on: null } },
+    });
+    renderScreen(<CardHarness id={5} onClose={vi.fn()} />, { path: '/kanban/:id', url: '/kanban/5', user: makeUser() });
+    const panel = await openFollowUpTab(user);
+    expect(within(panel).queryByRole('link', { name: /^Open LinkedIn/ })).toBeNull();
+    await user.type(editor(panel), 'Hello');
+    const email = within(panel).getByRole('link', { name: 'Open as email' });
+    email.addEventListener('click', (event) => event.preventDefault());
+    await user.click(email);
+    await user.click(within(panel).getByRole('button', { name: 'I sent it' }));
+    await waitFor(() =>
+      expect(http.callsTo('POST', '/api/contacts/5/done')[0]?.body).toEqual({ method: 'Email', note: 'Hello' }),
+    );
+    expect(await within(panel).findByText(/No next follow-up/)).toBeInTheDocument();
+  });
 });

@@ -7,16 +7,21 @@ import {
   type Contact,
   type DraftPurpose,
   type DraftResponse,
+  type ContactMethod,
   type Interaction,
 } from '@tend/contracts';
-import { ChevronDown, Copy, Mail, NotebookPen, Sparkles } from 'lucide-react';
+import { CalendarCheck, ChevronDown, Copy, Mail, NotebookPen, Send, Sparkles } from 'lucide-react';
 import { useId, useState, type MouseEvent } from 'react';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { LinkedInIcon } from '@/components/ui/linkedin-icon';
 import { TextAreaField } from '@/components/ui/text-field';
 import { useNotify } from '@/components/ui/toast';
-import { useContactInteractions, type FollowUpDraftState } from '../api/follow-up-draft';
+import { serverReason } from '@/lib/api-client';
+import { formatShortDay, useMarkDone } from '@/lib/follow-ups';
+import { type FollowUpDraftState } from '../api/follow-up-draft';
+import { useContactInteractions } from '../api/get-interactions';
 import { formatDay } from '../utils/contact-dates';
 import { draftAuthorLabel, followUpMailto } from '../utils/follow-up-email';
 import './follow-up-tab.css';
@@ -27,7 +32,13 @@ export const FOLLOW_UP_MESSAGES = {
   emailCopied: 'Email copied to clipboard.',
   emailOrBodyEmpty: 'Recipient email or body empty.',
   copyFailed: 'Could not copy to the clipboard. Select the text and copy it yourself.',
+  draftCopiedForLinkedIn: 'Draft copied: paste it into your LinkedIn message.',
+  sentLogged: (method: string) => `Logged: ${method} today.`,
+  sentFailed: 'The message could not be logged. Please try again.',
 } as const;
+
+/** The method "I sent it" logs: the button that was used to send (issue 24). */
+type SentVia = Extract<ContactMethod, 'LinkedIn message' | 'Email'>;
 
 interface FollowUpTabProps {
   contact: Contact;
@@ -61,6 +72,11 @@ export function FollowUpTab({ contact, followUp, onShowInteraction }: FollowUpTa
   // (issue 27 point 12): they looked ready to use. They stay focusable and still answer a click with
   // the spec's message ('Recipient email or body empty.').
   const noText = draft.text.trim() === '';
+  const done = useMarkDone();
+  // Which button sent the draft (Open LinkedIn, Open as email): "I sent it" logs that method.
+  const [sentVia, setSentVia] = useState<SentVia | null>(null);
+  // After "I sent it": the next follow-up date the rule gave (null: none, no cadence applies).
+  const [logged, setLogged] = useState<{ next: string | null } | null>(null);
 
   const generate = () => {
     // Regenerating over the user's own edits would lose them silently: ask first.
@@ -84,9 +100,44 @@ export function FollowUpTab({ contact, followUp, onShowInteraction }: FollowUpTa
   };
 
   const openAsEmail = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (mailto) return; // The browser opens the link with the user's mail app.
+    if (mailto) {
+      // The browser opens the link with the user's mail app.
+      setSentVia('Email');
+      setLogged(null);
+      return;
+    }
     event.preventDefault();
     notify.error(FOLLOW_UP_MESSAGES.emailOrBodyEmpty);
+  };
+
+  // The link opens the profile in a new tab by itself; the draft goes to the clipboard meanwhile,
+  // ready to paste into the message.
+  const openLinkedIn = () => {
+    setSentVia('LinkedIn message');
+    setLogged(null);
+    if (!draft.text.trim()) return;
+    void copyText(draft.text).then((copied) => {
+      if (copied) notify.success(FOLLOW_UP_MESSAGES.draftCopiedForLinkedIn);
+      else notify.error(FOLLOW_UP_MESSAGES.copyFailed);
+    });
+  };
+
+  const iSentIt = () => {
+    if (!sentVia || done.isPending) return;
+    const note = draft.text.trim();
+    done.mutate(
+      { contactId: contact.id, body: { method: sentVia, ...(note ? { note } : {}) } },
+      {
+        onSuccess: (saved) => {
+          setLogged({ next: saved.next_follow_up_on });
+          setSentVia(null);
+          // Sent and logged (the note holds it): closing the card has nothing to lose.
+          followUp.reset();
+          notify.success(FOLLOW_UP_MESSAGES.sentLogged(sentVia));
+        },
+        onError: (error) => notify.error(FOLLOW_UP_MESSAGES.sentFailed, { detail: serverReason(error) }),
+      },
+    );
   };
 
   return (
@@ -179,6 +230,19 @@ export function FollowUpTab({ contact, followUp, onShowInteraction }: FollowUpTa
           <Mail size={16} aria-hidden="true" />
           Open as email
         </a>
+        {contact.linked_in ? (
+          <a
+            className={buttonClassName({ variant: 'secondary' })}
+            href={contact.linked_in}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={openLinkedIn}
+          >
+            <LinkedInIcon size={16} />
+            Open LinkedIn
+            <span className="visually-hidden"> (copies the draft, opens in a new tab)</span>
+          </a>
+        ) : null}
         <p id={`${ids}-recipient`} className="follow-up__recipient">
           {contact.email ? (
             <>
@@ -200,6 +264,24 @@ export function FollowUpTab({ contact, followUp, onShowInteraction }: FollowUpTa
           <p id={`${ids}-no-text`} className="follow-up__no-text">
             Generate a draft or write your own to copy it or open it as an email.
           </p>
+        ) : null}
+      </div>
+
+      <div className="follow-up__sent" role="status">
+        {sentVia ? (
+          <>
+            <span>Sent it by {sentVia === 'Email' ? 'email' : 'LinkedIn'}?</span>
+            <Button size="sm" icon={<Send size={14} aria-hidden="true" />} loading={done.isPending} onClick={iSentIt}>
+              I sent it
+            </Button>
+          </>
+        ) : logged ? (
+          <span className="follow-up__next">
+            <CalendarCheck size={16} aria-hidden="true" />
+            {logged.next
+              ? `Next follow-up: ${formatShortDay(logged.next)}`
+              : 'Logged. No next follow-up: give its column a cadence to be reminded.'}
+          </span>
         ) : null}
       </div>
 
@@ -231,7 +313,8 @@ interface DraftSourcesProps {
 /** Who wrote the draft, and the interaction notes it was written from (newest first). */
 function DraftSources({ contactId, answer, onShowInteraction }: DraftSourcesProps) {
   const usedIds = answer.used_interaction_ids;
-  const interactions = useContactInteractions(contactId, usedIds.length > 0);
+  // The same query as the timeline and the Interaction notes tab: a deleted note leaves all three at once.
+  const interactions = useContactInteractions(contactId);
   const byId = new Map((interactions.data ?? []).map((interaction) => [interaction.id, interaction]));
   const used = usedIds.map((id) => byId.get(id)).filter((item): item is Interaction => item !== undefined);
 

@@ -1,4 +1,5 @@
 import {
+  addDays,
   CONTACT_METHODS,
   DATE_CONTACTED_IN_FUTURE_MESSAGE,
   NEXT_CONTACT_IN_PAST_MESSAGE,
@@ -14,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { useNotify } from '@/components/ui/toast';
 import { ApiError, readErrorMessage } from '@/lib/api-client';
+import { formatShortDay } from '@/lib/follow-ups';
 import { useSaveInteraction, type InteractionFields } from '../api/save-interaction';
 import { formatDay } from '../utils/contact-dates';
 import { ContactMethodIcon } from './contact-method-icon';
@@ -22,10 +24,22 @@ import { IconBadge } from './icon-badge';
 import { RequiredLabel } from './required-label';
 import './interaction-card.css';
 
-const EMPTY_FIELDS: InteractionFields = { date_contacted: '', contact_method: '', notes: '', next_contact_date: '' };
+/** What a new interaction starts with (issue 24): contacted today, by the method used last time. */
+export interface NewInteractionDefaults {
+  dateContacted: string;
+  /** The contact's last used method, or '' (none yet). */
+  method: string;
+}
 
-function fieldsOf(interaction: Interaction | null): InteractionFields {
-  if (!interaction) return EMPTY_FIELDS;
+function fieldsOf(interaction: Interaction | null, defaults?: NewInteractionDefaults): InteractionFields {
+  if (!interaction) {
+    return {
+      date_contacted: defaults?.dateContacted ?? '',
+      contact_method: defaults?.method ?? '',
+      notes: '',
+      next_contact_date: '',
+    };
+  }
   return {
     date_contacted: interaction.date_contacted,
     contact_method: interaction.contact_method,
@@ -58,6 +72,10 @@ export interface InteractionCardProps {
   userId: number;
   /** The user's local today (`YYYY-MM-DD`): contacted on or before it, next contact on or after it. */
   today: string;
+  /** The new card's starting date and method (ignored for a logged interaction). */
+  defaults?: NewInteractionDefaults | undefined;
+  /** The card's effective cadence (its own, else its column's), for "By column (Dec 11)"; null: none. */
+  cadenceDays?: number | null | undefined;
   defaultOpen: boolean;
   /** Changes when this card is asked for from elsewhere: it opens, scrolls into view and takes focus. */
   revealSerial?: number | undefined;
@@ -80,6 +98,8 @@ function InteractionEditor({
   contactId,
   userId,
   today,
+  defaults,
+  cadenceDays = null,
   formId,
   hidden,
   onDirty,
@@ -89,13 +109,14 @@ function InteractionEditor({
 }: InteractionEditorProps) {
   const notify = useNotify();
   const save = useSaveInteraction();
-  const [saved, setSaved] = useState(() => fieldsOf(interaction));
+  const [saved, setSaved] = useState(() => fieldsOf(interaction, defaults));
   const [values, setValues] = useState(saved);
-  // The server's copy changed (this card's own save, or a refetch): a card without edits follows it.
-  const [seen, setSeen] = useState(interaction);
-  if (interaction !== seen) {
-    setSeen(interaction);
-    const next = fieldsOf(interaction);
+  // The server's copy changed (this card's own save, or a refetch), or the new card's defaults
+  // arrived (the last used method loads with the list): a card without edits follows it.
+  const [seen, setSeen] = useState({ interaction, method: defaults?.method, date: defaults?.dateContacted });
+  if (interaction !== seen.interaction || defaults?.method !== seen.method || defaults?.dateContacted !== seen.date) {
+    setSeen({ interaction, method: defaults?.method, date: defaults?.dateContacted });
+    const next = fieldsOf(interaction, defaults);
     if (sameFields(values, saved)) setValues(next);
     setSaved(next);
   }
@@ -131,7 +152,7 @@ function InteractionEditor({
             onCreated?.();
             return;
           }
-          const next = fieldsOf(result);
+          const next = fieldsOf(result, defaults);
           setSaved(next);
           setValues(next);
         },
@@ -139,6 +160,16 @@ function InteractionEditor({
       },
     );
   };
+
+  // "By column": no date of its own, so the cadence decides: the last contact + the cadence.
+  const byColumnOn =
+    cadenceDays !== null && values.date_contacted !== '' ? addDays(values.date_contacted, cadenceDays) : null;
+  const shortcuts = [
+    { label: '+1 week', value: addDays(today, 7) },
+    { label: '+2 weeks', value: addDays(today, 14) },
+    { label: '+1 month', value: addDays(today, 30) },
+    { label: byColumnOn ? `By column (${formatShortDay(byColumnOn)})` : 'No date', value: '' },
+  ];
 
   const date = interaction ? formatDay(interaction.date_contacted) : null;
   return (
@@ -191,6 +222,22 @@ function InteractionEditor({
           value={values.next_contact_date}
           onChange={(event) => change('next_contact_date', event.target.value)}
         />
+      </div>
+      <div className="interaction__shortcuts" role="group" aria-label="Next contact">
+        <span className="interaction__shortcuts-label" aria-hidden="true">
+          Next contact:
+        </span>
+        {shortcuts.map((shortcut) => (
+          <button
+            key={shortcut.label}
+            type="button"
+            className="interaction__shortcut"
+            aria-pressed={values.next_contact_date === shortcut.value}
+            onClick={() => change('next_contact_date', shortcut.value)}
+          >
+            {shortcut.label}
+          </button>
+        ))}
       </div>
       <TextAreaField
         label="Notes"

@@ -1,4 +1,4 @@
-import { localDate } from '@tend/contracts';
+import { addDays, localDate } from '@tend/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,6 +98,7 @@ describe('Interaction notes tab', () => {
     // A date typed past the bounds is named at its field (the server refuses it too).
     const dayAfter = (day: string, days: number) =>
       new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    await u.clear(within(form).getByLabelText(/Date contacted/));
     await u.type(within(form).getByLabelText(/Date contacted/), dayAfter(today, 1));
     expect(form).toHaveTextContent('Date contacted cannot be after today.');
     await u.type(within(form).getByLabelText('Next contact date'), dayAfter(today, -1));
@@ -109,23 +110,34 @@ describe('Interaction notes tab', () => {
     expect(form).toHaveTextContent('6/1000');
   });
 
-  it('enables Save only with a date and a method, then adds the interaction to the list and the timeline', async () => {
+  it('starts dated today by the last method, enables Save only with both, then lists the interaction', async () => {
     const created = makeInteraction({
       id: 3,
       date_contacted: today,
       contact_method: 'Slack',
       next_contact_date: today,
     });
+    // The server's list: the new interaction joins it once posted.
+    let stored = saved;
     const { http, queryClient } = renderCard({
-      'POST /api/interactions': () => ({ status: 201, body: created }),
+      [`GET ${INTERACTIONS_URL}`]: () => ({ body: stored }),
+      'POST /api/interactions': () => {
+        stored = [created, ...saved];
+        return { status: 201, body: created };
+      },
     });
     queryClient.setQueryData(notificationKeys.all, []);
     const { u, dialog, panel } = await openNotes();
     const form = within(panel).getByRole('form', { name: 'New interaction' });
     const save = within(form).getByRole('button', { name: 'Save' });
+    // Issue 24: contacted today, by the method used last time (the newest interaction's).
+    expect(within(form).getByLabelText(/Date contacted/)).toHaveValue(today);
+    await waitFor(() => expect(within(form).getByLabelText(/Contact method/)).toHaveValue('Phone call'));
+    expect(save).toBeEnabled();
+    await u.clear(within(form).getByLabelText(/Date contacted/));
     expect(save).toBeDisabled();
     await u.type(within(form).getByLabelText(/Date contacted/), today);
-    expect(save).toBeDisabled();
+    expect(save).toBeEnabled();
     await u.selectOptions(within(form).getByLabelText(/Contact method/), 'Slack');
     expect(save).toBeEnabled();
     await u.type(within(form).getByLabelText('Next contact date'), today);
@@ -172,6 +184,7 @@ describe('Interaction notes tab', () => {
     });
     const { u, panel } = await openNotes();
     const form = within(panel).getByRole('form', { name: 'New interaction' });
+    await u.clear(within(form).getByLabelText(/Date contacted/));
     await u.type(within(form).getByLabelText(/Date contacted/), '2025-01-01');
     await u.selectOptions(within(form).getByLabelText(/Contact method/), 'Email');
     await u.click(within(form).getByRole('button', { name: 'Save' }));
@@ -183,7 +196,14 @@ describe('Interaction notes tab', () => {
   });
 
   it('deletes an interaction after its confirmation', async () => {
-    const { http } = renderCard({ 'DELETE /api/interactions/2': { status: 204 } });
+    let stored = saved;
+    const { http } = renderCard({
+      [`GET ${INTERACTIONS_URL}`]: () => ({ body: stored }),
+      'DELETE /api/interactions/2': () => {
+        stored = saved.filter((interaction) => interaction.id !== 2);
+        return { status: 204 };
+      },
+    });
     const { u, panel } = await openNotes();
     await u.click(await within(panel).findByRole('button', { name: /^Phone call/ }));
     await u.click(within(panel).getByRole('button', { name: 'Delete' }));
@@ -260,5 +280,28 @@ describe('Interaction notes tab', () => {
     renderCard({}, '/kanban/5?tab=follow-up');
     const dialog = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
     expect(within(dialog).getByRole('tab', { name: 'Follow-up message', selected: true })).toBeInTheDocument();
+  });
+
+  it('offers the next contact in one click: +1 week, +2 weeks, +1 month, or by the column (its date shown)', async () => {
+    const day = (offset: number) => addDays(today, offset);
+    renderCard({ 'GET /api/contacts': { body: [{ ...ada, cadence_days: 14 }] } });
+    const { u, panel } = await openNotes();
+    const form = within(panel).getByRole('form', { name: 'New interaction' });
+    const shortcuts = within(form).getByRole('group', { name: 'Next contact' });
+    const byColumn = `By column (${new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day(14)}T00:00:00Z`))})`;
+    expect(
+      within(shortcuts)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['+1 week', '+2 weeks', '+1 month', byColumn]);
+    // Empty by default: the cadence decides.
+    expect(within(shortcuts).getByRole('button', { name: byColumn })).toHaveAttribute('aria-pressed', 'true');
+    await u.click(within(shortcuts).getByRole('button', { name: '+2 weeks' }));
+    expect(within(form).getByLabelText('Next contact date')).toHaveValue(day(14));
+    expect(within(shortcuts).getByRole('button', { name: '+2 weeks' })).toHaveAttribute('aria-pressed', 'true');
+    await u.click(within(shortcuts).getByRole('button', { name: '+1 month' }));
+    expect(within(form).getByLabelText('Next contact date')).toHaveValue(day(30));
+    await u.click(within(shortcuts).getByRole('button', { name: byColumn }));
+    expect(within(form).getByLabelText('Next contact date')).toHaveValue('');
   });
 });

@@ -1,11 +1,12 @@
-import { localDate, type Contact, type Interaction } from '@tend/contracts';
+import type { Contact, Interaction } from '@tend/contracts';
 import { NotebookPen } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage } from '@/lib/api-client';
+import { userToday } from '@/lib/follow-ups';
 import { useCurrentUser } from '@/lib/session';
 import { useDeleteInteraction } from '../api/delete-interaction';
 import { useContactInteractions } from '../api/get-interactions';
@@ -13,15 +14,6 @@ import { INTERACTION_MESSAGES } from '../messages';
 import { formatDay } from '../utils/contact-dates';
 import { InteractionCard } from './interaction-card';
 import './interaction-notes-tab.css';
-
-/** The user's local date: "today" for the date rules is where the user is (brief: product.md). */
-function userToday(timeZone: string): string {
-  try {
-    return localDate(timeZone);
-  } catch {
-    return localDate(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  }
-}
 
 /**
  * Cards drawn when the tab opens; older ones come on request. A contact with hundreds of
@@ -42,13 +34,20 @@ interface InteractionNotesTabProps {
   reveal?: InteractionReveal | null;
   /** Whether any card holds unsaved edits (the card asks 'Discard Interaction Notes?' on leaving). */
   onDirtyChange: (dirty: boolean) => void;
+  /** The card's effective cadence (its own, else its column's), or null: "By column (Dec 11)". */
+  cadenceDays?: number | null;
 }
 
 /**
  * The 'Interaction notes' tab (PRODUCT.md §4): a 'New interaction' card that starts open, then the
  * contact's interactions newest first, each expanding into its form.
  */
-export function InteractionNotesTab({ contact, onDirtyChange, reveal = null }: InteractionNotesTabProps) {
+export function InteractionNotesTab({
+  contact,
+  onDirtyChange,
+  reveal = null,
+  cadenceDays = null,
+}: InteractionNotesTabProps) {
   const user = useCurrentUser();
   const notify = useNotify();
   const interactions = useContactInteractions(contact.id);
@@ -92,6 +91,9 @@ export function InteractionNotesTab({ contact, onDirtyChange, reveal = null }: I
   };
 
   const list = interactions.data;
+  // A new interaction is dated today, by the method used last time (newest first: the first one's).
+  const lastMethod = list?.[0]?.contact_method ?? '';
+  const defaults = useMemo(() => ({ dateContacted: today, method: lastMethod }), [today, lastMethod]);
   // An older interaction asked for is drawn with everything newer than it, so it has its place.
   const [revealed, setRevealed] = useState<InteractionReveal | null>(null);
   if (reveal !== revealed && list) {
@@ -110,6 +112,8 @@ export function InteractionNotesTab({ contact, onDirtyChange, reveal = null }: I
           contactId={contact.id}
           userId={user.id}
           today={today}
+          defaults={defaults}
+          cadenceDays={cadenceDays}
           defaultOpen={newCard.open}
           onDirtyChange={handleDirtyChange}
           onCreated={handleCreated}
@@ -122,6 +126,7 @@ export function InteractionNotesTab({ contact, onDirtyChange, reveal = null }: I
             contactId={contact.id}
             userId={user.id}
             today={today}
+            cadenceDays={cadenceDays}
             defaultOpen={false}
             revealSerial={reveal?.interactionId === interaction.id ? reveal.serial : undefined}
             onDirtyChange={handleDirtyChange}

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { defaultTiers } from '@/test/fixtures';
 import { TierSelect } from './tier-select';
 
-const long = { id: 9, name: 'People I met at the conference in Berlin', position: 4, user_id: 7 };
+const long = { id: 9, name: 'People I met at the conference in Berlin', position: 4, user_id: 7, cadence_days: null };
 
 describe('TierSelect', () => {
   it('cuts the column name at 30 characters in the button, as in its menu', async () => {

@@ -17,7 +17,25 @@ export function formatDay(value: string | null | undefined): string | null {
   return formatLongDate(value);
 }
 
-/** The timeline's first event is dated by `date_connected`, else the card's creation (PRODUCT.md §4). */
-export function firstConnectedDate(contact: Pick<Contact, 'date_connected' | 'created_at'>): string | null {
-  return formatDay(contact.date_connected ? contact.date_connected.slice(0, 10) : contact.created_at);
+/**
+ * The timeline's first event is dated by `date_connected`; without one, by the earlier of the card's
+ * creation and its oldest interaction (`YYYY-MM-DD`), so "First connected" never comes after an
+ * interaction (a card made in November with notes logged from January would read November, January).
+ */
+export function firstConnectedDate(
+  contact: Pick<Contact, 'date_connected' | 'created_at'>,
+  oldestInteractionOn: string | null = null,
+): string | null {
+  if (contact.date_connected) return formatDay(contact.date_connected.slice(0, 10));
+  const created = localDay(contact.created_at);
+  if (oldestInteractionOn && (created === null || oldestInteractionOn < created)) return formatDay(oldestInteractionOn);
+  return formatDay(contact.created_at);
+}
+
+/** The calendar day (`YYYY-MM-DD`) of a timestamp in the viewer's zone, as `formatDay` shows it. */
+function localDay(value: string): string | null {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

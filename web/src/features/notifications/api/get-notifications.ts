@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { notificationKeys } from '@/lib/notification-keys';
 
-/** `GET /api/notifications`: the user's, soonest first, each with `unread`. */
+/** `GET /api/notifications`: one item per person due today or overdue (a view of the daily loop's rule), each with `unread`. */
 export function fetchNotifications(): Promise<Notification[]> {
   return api<Notification[]>('/api/notifications');
 }

@@ -1,6 +1,8 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/lib/session';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { ConnectedExtensionsSection } from './connected-extensions-section';
+import { DailyLoopSection } from './daily-loop-section';
 import { EmailSection } from './email-section';
 import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
@@ -13,7 +15,9 @@ export function SettingsPage() {
       <PageHeader title="Settings" />
       <EmailSection user={user} />
       <PasswordSection user={user} />
+      <DailyLoopSection user={user} />
       <ReminderEmailsSection user={user} />
+      <CalendarFeedSection />
       <ExportSection />
       <ConnectedExtensionsSection />
     </div>

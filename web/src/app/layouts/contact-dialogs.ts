@@ -1,0 +1,8 @@
+import { moduleLoader } from '../lazy-screen';
+
+// The contact dialogs (forms, validation with zod, tabs, photo cropping) load when one opens: the
+// board's first load carries only what draws the columns (docs/PERFORMANCE.md). Their loaders live
+// here, apart from the board screen, so the first screen's preload can start the card's code when
+// a visit starts at /kanban/{id}, without the board's code in the page's entry.
+export const contactCardModules = moduleLoader(() => import('@/features/contact/components/contact-card-modal'));
+export const addContactModules = moduleLoader(() => import('@/features/contact/components/add-contact-modal'));
