@@ -136,6 +136,9 @@ const wordsFromOnePlace = {
         if (!isModuleSource(node)) check(node, node.value);
       },
       TemplateElement(node) {
+        // A piece of an SQL template (after `${COLUMNS}`, say) is SQL when the template starts as SQL.
+        const first = node.parent?.quasis?.[0]?.value.cooked;
+        if (typeof first === 'string' && SQL.test(first)) return;
         check(node, node.value.cooked);
       },
       JSXText(node) {

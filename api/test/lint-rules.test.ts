@@ -113,6 +113,10 @@ describe('words-from-one-place', () => {
     expect(refused(`export const a = 'cancelled';\nexport const b = ['tiers'];\n`)).toEqual([]);
     expect(refused(`export const a = <div className="tier-column tier-column--target" />;\n`)).toEqual([]);
     expect(refused(`export const a = 'select id from tiers where user_id = ?';\n`)).toEqual([]);
+    // Every piece of an SQL template is SQL, also the ones after an interpolation.
+    expect(refused('export const a = (cols: string) => `select ${cols}, t.name as tier_name from tiers t`;\n')).toEqual(
+      [],
+    );
     expect(refused(`import { LogOutDialog } from './log-out-dialog';\nexport const b = LogOutDialog;\n`)).toEqual([]);
     expect(refused(`export const a = 'Keep every contact card you need.';\n`)).toEqual([]);
   });
