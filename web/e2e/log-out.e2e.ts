@@ -23,7 +23,7 @@ describe('journey 2: log out and back in', () => {
     // The bell's list (empty for a new account).
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const notifications = await visible(page.getByRole('menu', { name: 'Notifications' }));
-    await visible(notifications.getByText(/^No follow-ups yet\./));
+    await visible(notifications.getByText(/^No one is due today\./));
     await checkScreen(page, 'notifications-menu-empty');
     await page.keyboard.press('Escape');
     await hidden(notifications);

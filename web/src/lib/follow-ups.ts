@@ -11,7 +11,7 @@ import {
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { contactKeys } from './contact-keys';
-import { todayKeys } from './follow-up-keys';
+import { todayKeys } from './notification-keys';
 import { interactionKeys } from './interaction-keys';
 import { notificationKeys } from './notification-keys';
 

@@ -1,6 +1,6 @@
 import type { OpenOnScreen } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { todayKeys } from '@/lib/follow-up-keys';
+import { todayKeys } from '@/lib/notification-keys';
 import { setSessionUser } from '@/lib/session';
 import { updateUser } from '@/lib/users';
 

@@ -33,4 +33,29 @@ describe("Settings: 'Email me follow-up reminders'", () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(toggle).toBeChecked());
   });
+
+  it('saves the digest’s period, weekday and hour as each is chosen', async () => {
+    const http = mockFetch({
+      'PATCH /api/users/7': ({ body }) => ({ body: { ...me, ...(body as object) } }),
+    });
+    const weekly = makeUser({ id: 7, reminder_emails: true, reminder_period: 'weekly', reminder_weekday: 1 });
+    renderScreen(<ReminderEmailsSection user={weekly} />, { path: '/settings', user: weekly });
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('On')).toHaveValue('1');
+    await user.selectOptions(screen.getByLabelText('On'), 'Thursday');
+    expect(await screen.findByText('Reminder schedule saved.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('From')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('From'), '07:00');
+    await waitFor(() => expect(http.callsTo('PATCH', '/api/users/7')).toHaveLength(2));
+    expect(http.callsTo('PATCH', '/api/users/7').map((call) => call.body)).toEqual([
+      { reminder_weekday: 4 },
+      { reminder_hour: 7 },
+    ]);
+  });
+
+  it('hides the schedule while reminders are off', () => {
+    const off = makeUser({ id: 7, reminder_emails: false });
+    renderScreen(<ReminderEmailsSection user={off} />, { path: '/settings', user: off });
+    expect(screen.queryByLabelText('How often')).not.toBeInTheDocument();
+  });
 });

@@ -16,8 +16,56 @@ import {
 } from '../messages';
 import './reminder-emails-section.css';
 
+interface Choice {
+  value: string | number;
+  label: string;
+}
+
+const PERIODS: Choice[] = [
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+];
+const WEEKDAYS: Choice[] = WEEKDAY_NAMES.map((name, day) => ({ value: day, label: name }));
 /** "08:00" for 8: the hours offered for the digest, in the user's own time zone. */
-const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: hour, label: `${String(hour).padStart(2, '0')}:00` }));
+const HOURS: Choice[] = Array.from({ length: 24 }, (_, hour) => ({
+  value: hour,
+  label: `${String(hour).padStart(2, '0')}:00`,
+}));
+
+/** One of the digest's choices, saved as soon as it changes. */
+function ScheduleSelect(props: {
+  id: string;
+  label: string;
+  value: string | number;
+  options: readonly Choice[];
+  disabled: boolean;
+  describedBy?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <div className="field__control">
+        <select
+          id={props.id}
+          className="field__input field__select"
+          value={props.value}
+          disabled={props.disabled}
+          aria-describedby={props.describedBy}
+          onChange={(event) => props.onChange(event.target.value)}
+        >
+          {props.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
 
 /**
  * 'Email me follow-up reminders' (default on): the digest listing everyone waiting, daily or weekly
@@ -84,66 +132,33 @@ export function ReminderEmailsSection({ user }: { user: User }) {
       </div>
       {user.reminder_emails ? (
         <div className="reminder-schedule" aria-busy={schedule.isPending || undefined}>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-period`}>
-              How often
-            </label>
-            <div className="field__control">
-              <select
-                id={`${id}-period`}
-                className="field__input field__select"
-                value={user.reminder_period}
-                disabled={schedule.isPending}
-                onChange={(event) => save({ reminder_period: event.target.value === 'weekly' ? 'weekly' : 'daily' })}
-              >
-                <option value="daily">Daily</option>
-                <option value="weekly">Weekly</option>
-              </select>
-            </div>
-          </div>
+          <ScheduleSelect
+            id={`${id}-period`}
+            label="How often"
+            value={user.reminder_period}
+            options={PERIODS}
+            disabled={schedule.isPending}
+            onChange={(value) => save({ reminder_period: value === 'weekly' ? 'weekly' : 'daily' })}
+          />
           {user.reminder_period === 'weekly' ? (
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-weekday`}>
-                On
-              </label>
-              <div className="field__control">
-                <select
-                  id={`${id}-weekday`}
-                  className="field__input field__select"
-                  value={user.reminder_weekday}
-                  disabled={schedule.isPending}
-                  onChange={(event) => save({ reminder_weekday: Number(event.target.value) })}
-                >
-                  {WEEKDAY_NAMES.map((name, day) => (
-                    <option key={name} value={day}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
+            <ScheduleSelect
+              id={`${id}-weekday`}
+              label="On"
+              value={user.reminder_weekday}
+              options={WEEKDAYS}
+              disabled={schedule.isPending}
+              onChange={(value) => save({ reminder_weekday: Number(value) })}
+            />
           ) : null}
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-hour`}>
-              From
-            </label>
-            <div className="field__control">
-              <select
-                id={`${id}-hour`}
-                className="field__input field__select"
-                value={user.reminder_hour}
-                disabled={schedule.isPending}
-                aria-describedby={`${id}-zone`}
-                onChange={(event) => save({ reminder_hour: Number(event.target.value) })}
-              >
-                {HOURS.map((hour) => (
-                  <option key={hour.value} value={hour.value}>
-                    {hour.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <ScheduleSelect
+            id={`${id}-hour`}
+            label="From"
+            value={user.reminder_hour}
+            options={HOURS}
+            disabled={schedule.isPending}
+            describedBy={`${id}-zone`}
+            onChange={(value) => save({ reminder_hour: Number(value) })}
+          />
           <p id={`${id}-zone`} className="panel__text reminder-schedule__zone">
             Your time ({user.time_zone.replace(/_/g, ' ')})
           </p>

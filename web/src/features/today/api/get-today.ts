@@ -1,7 +1,7 @@
 import type { TodayResponse } from '@tend/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { todayKeys } from '@/lib/follow-up-keys';
+import { todayKeys } from '@/lib/notification-keys';
 
 /** `GET /api/today`: overdue (oldest first), due today, upcoming (the next seven days), the goal and today's count. */
 export function fetchToday(): Promise<TodayResponse> {
