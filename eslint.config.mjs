@@ -81,7 +81,7 @@ export default tseslint.config(
     // entity files, whose relations (`@ManyToOne(() => User)`) are how the schema names a foreign
     // key; and everything outside modules/, which this does not cover: app/entities.ts (MikroORM's
     // list of every entity), the migrations, and the tests, which set up rows directly. The reminders
-    // fan-out's set-based SQL (reminders.queries.ts) reads users and notifications without their
+    // fan-out's set-based SQL (reminders.queries.ts) reads users and contacts without their
     // entities, and says why.
     files: ['api/src/modules/**/*.ts'],
     ignores: ['api/src/modules/**/*.entity.ts'],

@@ -154,17 +154,5 @@ export function followUpRows(options: { until: boolean; one: boolean; limited: b
 export const SET_VIEWED = `update contacts set follow_up_viewed_on = case when ?::boolean then next_follow_up_on else null end
   where id = ? and user_id = ? and next_follow_up_on is not null returning id`;
 
-/**
- * The cards a reminder email of `localDate` lists: a date on or before it that nobody viewed and no
- * email covered (bindings: user, date). The partial index `contacts_follow_up_pending_index` holds
- * exactly these cards.
- */
-export const DUE_FOR_REMINDER = `select c.id, to_char(c.next_follow_up_on, 'YYYY-MM-DD') as date
-    from contacts c
-   where c.user_id = ? and c.next_follow_up_on is not null and c.next_follow_up_on <= ?::date
-     and c.follow_up_reminded_on is distinct from c.next_follow_up_on
-     and c.follow_up_viewed_on is distinct from c.next_follow_up_on
-   order by c.next_follow_up_on, c.id`;
-
 /** Records that an email covered these cards' current dates (bindings: user, ids). */
 export const MARK_REMINDED = `update contacts set follow_up_reminded_on = next_follow_up_on where user_id = ? and id in (?)`;

@@ -147,15 +147,6 @@ export class BoardService {
     return rows.length > 0;
   }
 
-  /** The cards (hidden ones too) a reminder email of `localDate` lists: due, not viewed, not yet reminded. */
-  dueForReminder(
-    userId: number,
-    localDate: string,
-    em: EntityManager = this.em,
-  ): Promise<{ id: number; date: string }[]> {
-    return em.execute(followUps.DUE_FOR_REMINDER, [userId, localDate]);
-  }
-
   /** Records that a reminder email covered these cards' current dates (inside the delivery's transaction). */
   async markReminded(userId: number, ids: readonly number[], em: EntityManager = this.em): Promise<void> {
     if (ids.length > 0) await em.execute(followUps.MARK_REMINDED, [userId, [...ids]]);
