@@ -19,6 +19,7 @@ export * from './imports';
 export * from './extension';
 export * from './follow-up';
 export * from './today';
+export * from './network';
 export * from './calendar';
 export * from './email-actions';
 export * from './words';
