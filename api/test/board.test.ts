@@ -75,6 +75,34 @@ describe('tiers', () => {
     expect(names).toEqual(['New', 'Colleagues', 'Friends', 'Potential Referrals', 'Recruiters']);
   });
 
+  it('answers GET /api/tiers from the board cache, and every change to a column shows on the next read', async () => {
+    // boardUser's own read filled the cache.
+    const { client, tiers } = await boardUser();
+    const cachedRead = await countStatements(app, async () => {
+      const res = await client.get('/api/tiers');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(tiers);
+    });
+    expect(cachedRead.filter((q) => /\btiers\b/.test(q))).toEqual([]);
+    const gzipped = await client.raw.get('/api/tiers').set('Accept-Encoding', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(gzipped.body).toEqual(tiers);
+
+    const read = async () => (await client.get('/api/tiers')).body as Tier[];
+    const [, colleagues, friends] = tiers as [Tier, Tier, Tier, Tier];
+    await client.patch(`/api/tiers/${colleagues.id}`, { name: 'Mentors' });
+    expect((await read()).map((t) => t.name)).toEqual(['New', 'Mentors', 'Friends', 'Potential Referrals']);
+    await client.patch(`/api/tiers/${friends.id}`, { cadence_days: 21 });
+    expect((await read()).find((t) => t.id === friends.id)?.cadence_days).toBe(21);
+    await client.patch(`/api/tiers/${friends.id}`, { position: 1 });
+    expect((await read()).map((t) => t.name)).toEqual(['New', 'Friends', 'Mentors', 'Potential Referrals']);
+    const created = (await client.post('/api/tiers', { name: 'Recruiters' })).body as Tier;
+    expect((await read()).map((t) => t.name)).toContain('Recruiters');
+    expect((await client.delete(`/api/tiers/${created.id}`)).status).toBe(204);
+    expect((await read()).map((t) => t.name)).toEqual(['New', 'Friends', 'Mentors', 'Potential Referrals']);
+  });
+
   it('keeps tiers to their owner', async () => {
     const a = await boardUser();
     const b = await boardUser();

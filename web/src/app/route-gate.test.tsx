@@ -83,6 +83,24 @@ describe('RouteGate with the app routes', () => {
     expect(screen.getByLabelText('Filter contacts')).toBeInTheDocument();
   });
 
+  it("asks for the session once on the board's first load: the screens that read it after the answer do not ask again", async () => {
+    const http = mockFetch({
+      'GET /api/session': { body: makeUser() },
+      'GET /api/config': { body: {} },
+      'GET /api/tiers': { body: [{ id: 1, name: 'New', position: 0, user_id: 7, cadence_days: null }] },
+      'GET /api/contacts': { body: [] },
+      'GET /api/notifications': { body: [] },
+    });
+    renderRoutes(routes, '/kanban');
+    // The board's layout loads on demand (see above): allow for its first transform.
+    await waitFor(() => expect(columns()).toHaveLength(1), { timeout: 5000 });
+    // The top bar, the board and the bell mount their session readers once the gate has its answer
+    // (each used to ask again: the session was stale at once); give a second request time to leave.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(http.callsTo('GET', '/api/session')).toHaveLength(1);
+    expect(http.callsTo('GET', '/api/contacts')).toHaveLength(1);
+  });
+
   it("opens the in-app install page from 'Get Chrome Extension' when no store page is configured", async () => {
     mockFetch({
       'GET /api/session': { body: makeUser() },

@@ -37,10 +37,17 @@ export async function fetchSession(): Promise<User | null> {
   return user;
 }
 
+/**
+ * Stale at once, so coming back to the tab asks the server again (a logout in another tab shows).
+ * Not on mount: the gate asks once per visit, and the top bar, the board and the bell mount their
+ * readers right after its answer; each of them asked again, a second `/api/session` on every first
+ * load of the board (docs/PERFORMANCE.md, issue 28).
+ */
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionKeys.all,
   queryFn: fetchSession,
   staleTime: 0,
+  refetchOnMount: false,
   refetchOnWindowFocus: true,
 });
 

@@ -1,4 +1,16 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   createTierRequestSchema,
   idSchema,
@@ -7,7 +19,9 @@ import {
   type Tier as TierResponse,
   type UpdateTierRequest,
 } from '@tend/contracts';
+import type { Request, Response } from 'express';
 import { ExtensionAllowed } from '../../infra/http/access.decorators';
+import { sendJsonSnapshot } from '../../infra/http/json-snapshot';
 import { assertBodyIds } from '../../infra/http/request-shape';
 import { SignedIn } from '../users/request-user';
 import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
@@ -19,11 +33,15 @@ import { TiersService } from './tiers.service';
 export class TiersController {
   constructor(private readonly tiers: TiersService) {}
 
-  /** The extension's tier selector reads it with its token. */
+  /**
+   * `Tier[]`, serialized (and gzipped) once per board version like the board read it comes with:
+   * every write to a column runs as a board change, which bumps the version. The extension's tier
+   * selector reads it with its token.
+   */
   @Get()
   @ExtensionAllowed()
-  async list(@SignedIn() user: SignedInUser): Promise<TierResponse[]> {
-    return (await this.tiers.list(user.id)).map(toTierResponse);
+  async list(@SignedIn() user: SignedInUser, @Req() req: Request, @Res() res: Response): Promise<void> {
+    sendJsonSnapshot(req, res, await this.tiers.listJson(user));
   }
 
   @Post()

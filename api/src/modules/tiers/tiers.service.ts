@@ -2,8 +2,10 @@ import { EntityManager, ForeignKeyConstraintViolationException } from '@mikro-or
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { DEFAULT_TIER_CADENCES, DEFAULT_TIER_NAMES, NEW_COLUMN_NAME, type ExportedTier } from '@tend/contracts';
 import { COLUMN_NOT_FOUND_MESSAGE } from '../board/board.errors';
-import { BoardService, type BoardOwner } from '../board/board.service';
+import { BoardService, type BoardOwner, type BoardSnapshot } from '../board/board.service';
+import type { SignedInUser } from '../users/signed-in-user-cache';
 import { Tier } from './tier.entity';
+import { toTierResponse } from './tiers.mapper';
 
 export { COLUMN_NOT_FOUND_MESSAGE };
 export const FIRST_COLUMN_RENAME_MESSAGE = 'The first column cannot be renamed.';
@@ -28,6 +30,13 @@ export class TiersService {
     );
     await this.em.persist(tiers).flush();
     return tiers;
+  }
+
+  /** The user's columns as `GET /api/tiers` answers them, from the board's cache (see `BoardService.cachedView`). */
+  listJson(user: Pick<SignedInUser, 'id' | 'plan' | 'boardVersion'>): Promise<BoardSnapshot> {
+    return this.board.cachedView(user, 'tiers', async () =>
+      JSON.stringify((await this.list(user.id)).map(toTierResponse)),
+    );
   }
 
   list(userId: number): Promise<Tier[]> {
