@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, matchesEmailRule, NAME_EMPTY_MESSAGE } from './common';
 import { CONTACT_FIELDS, type ContactField, type ContactFieldKind } from './contact-fields';
 import { INVALID_URL_MESSAGE } from './contact-rules';
-import { CADENCE_RANGE_MESSAGE, cadenceDaysSchema, followUpDateSchema } from './follow-up';
+import { CADENCE_RANGE_MESSAGE } from './follow-up';
+import { cadenceDaysSchema, followUpDateSchema } from './follow-up-requests';
 
 /** "Looks like a URL": http(s) with a host; a bare "linkedin.com/in/x" gets https:// added. */
 export function normalizeUrl(value: string): string | null {

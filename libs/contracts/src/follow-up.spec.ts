@@ -4,13 +4,12 @@ import {
   addDays,
   daysBetween,
   daysOverdue,
-  doneRequestSchema,
   followUpState,
   nextFollowUpOn,
   pickLatestInteraction,
-  snoozeRequestSchema,
   type FollowUpInputs,
 } from './follow-up';
+import { doneRequestSchema, snoozeRequestSchema } from './follow-up-requests';
 
 const at = (iso: string) => Date.parse(iso);
 

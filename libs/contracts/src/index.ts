@@ -18,6 +18,7 @@ export * from './ai';
 export * from './imports';
 export * from './extension';
 export * from './follow-up';
+export * from './follow-up-requests';
 export * from './today';
 export * from './network';
 export * from './calendar';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cadenceDaysSchema } from './follow-up';
+import { cadenceDaysSchema } from './follow-up-requests';
 
 export const TIER_NAME_MAX_LENGTH = 60;
 export const NEW_COLUMN_NAME = 'New Column';

@@ -1,30 +1,8 @@
 import { createElement, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { ModuleLoader } from '@/lib/module-loader';
 
-/** A group of lazily loaded modules, fetched once; `loaded` holds them once they are in. */
-export interface ModuleLoader<Modules> {
-  (): Promise<Modules>;
-  readonly loaded: Modules | undefined;
-}
-
-/**
- * Loads `load`'s modules on the first call and hands every later call the same promise, so the
- * first screen's preload (app/preload.ts) and the screen that renders them share one fetch, and
- * a screen can tell synchronously that its code is in. A failed load is forgotten: the next call
- * tries again.
- */
-export function moduleLoader<Modules>(load: () => Promise<Modules>): ModuleLoader<Modules> {
-  let pending: Promise<Modules> | undefined;
-  let loaded: Modules | undefined;
-  const start = () =>
-    (pending ??= load().then(
-      (modules) => (loaded = modules),
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    ));
-  return Object.defineProperty(start, 'loaded', { get: () => loaded }) as ModuleLoader<Modules>;
-}
+// The loader lives in lib, where shared components (menus, dialogs) load their own code with it.
+export { moduleLoader, type ModuleLoader } from '@/lib/module-loader';
 
 /**
  * A component whose code loads on demand. Once its modules are in (preloaded), it renders at once,

@@ -1,11 +1,24 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { moduleLoader, preload, useLoadedModules } from '@/lib/module-loader';
 import { Button } from './button';
-import { dismissEarlierToasts } from './toast';
-import './dialog.css';
 
-interface ModalProps {
+/**
+ * The dialogs' code (Radix's dialog, focus trap, scroll lock: ~13 KiB gzipped) loads when a dialog
+ * first opens, or ahead of it when a trigger that opens one is hovered or focused (`preloadDialogs`).
+ * A closed dialog renders nothing either way, so the board, which mounts a closed confirmation per
+ * column, no longer carries that code in its first load (docs/PERFORMANCE.md).
+ */
+const dialogParts = moduleLoader(() => import('./dialog-parts'));
+
+/** Fetches the dialogs' code ahead of a click that would open one (hover or focus of its trigger). */
+export function preloadDialogs(): void {
+  preload(dialogParts);
+}
+
+/** The dialogs' code, for a screen that loads its own code and opens a dialog at once (the contact card), and tests. */
+export const dialogModules = () => dialogParts();
+
+export interface ModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -18,84 +31,7 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-/**
- * The open modals, oldest first. A modal opened over another (the discard confirmation over Add
- * contact, 'Maintain 25 contacts?' over the limit offer) hides the one behind it, from sight and
- * from assistive technology, until it closes: two dialogs on screen showed two Cancel buttons
- * (issue 27 point 6). The contact card (`DialogFrame`) stays in view, dimmed: it is the context
- * its confirmations talk about, and Radix already hides it from assistive technology.
- */
-const openModals: symbol[] = [];
-const listeners = new Set<() => void>();
-const notifyModals = () => listeners.forEach((listener) => listener());
-const subscribeModals = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-/** Whether this open modal has another opened over it. */
-function useCoveredModal(open: boolean): boolean {
-  const [id] = useState(() => Symbol('modal'));
-  useEffect(() => {
-    if (!open) return;
-    dismissEarlierToasts();
-    openModals.push(id);
-    notifyModals();
-    return () => {
-      openModals.splice(openModals.indexOf(id), 1);
-      notifyModals();
-    };
-  }, [open, id]);
-  return useSyncExternalStore(
-    subscribeModals,
-    () => openModals.includes(id) && openModals.at(-1) !== id,
-    () => false,
-  );
-}
-
-/** Every modal in the app: Radix Dialog (focus trap, Escape, aria-modal, labelled by its title). */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  hideClose = false,
-  size = 'sm',
-}: ModalProps) {
-  const covered = useCoveredModal(open);
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={covered ? 'dialog__overlay dialog--covered' : 'dialog__overlay'} />
-        <RadixDialog.Content
-          className={`dialog dialog--${size}${covered ? ' dialog--covered' : ''}`}
-          data-covered={covered || undefined}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="dialog__header">
-            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-            {hideClose ? null : (
-              <RadixDialog.Close className="icon-btn" aria-label="Close">
-                <X size={18} aria-hidden="true" />
-              </RadixDialog.Close>
-            )}
-          </div>
-          {description ? (
-            <RadixDialog.Description asChild>
-              <div className="dialog__description">{description}</div>
-            </RadixDialog.Description>
-          ) : null}
-          {children}
-          {footer ? <div className="dialog__footer">{footer}</div> : null}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
-}
-
-interface DialogFrameProps {
+export interface DialogFrameProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   className: string;
@@ -103,26 +39,29 @@ interface DialogFrameProps {
 }
 
 /**
+ * Every modal in the app: Radix Dialog (focus trap, Escape, aria-modal, labelled by its title). A
+ * modal opened over another hides the one behind it until it closes (see dialog-parts.tsx).
+ */
+export function Modal(props: ModalProps) {
+  const parts = useLoadedModules(dialogParts, props.open);
+  return parts ? <parts.Modal {...props} /> : null;
+}
+
+/**
  * The bare Radix dialog (overlay, focus trap, Escape, aria-modal) for screens that lay out their own
  * header, such as the contact card. Put a `DialogTitle` inside.
  */
-export function DialogFrame({ open, onOpenChange, className, children }: DialogFrameProps) {
-  useEffect(() => {
-    if (open) dismissEarlierToasts();
-  }, [open]);
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content className={className} aria-describedby={undefined}>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+export function DialogFrame(props: DialogFrameProps) {
+  const parts = useLoadedModules(dialogParts, props.open);
+  return parts ? <parts.DialogFrame {...props} /> : null;
 }
 
-export const DialogTitle = RadixDialog.Title;
+/** The title of a `DialogFrame`: rendered only inside an open one, so its code is in. */
+export function DialogTitle(props: ComponentProps<'h2'>) {
+  const parts = dialogParts.loaded;
+  if (!parts) throw new Error('DialogTitle was rendered outside an open dialog.');
+  return <parts.DialogTitle {...props} />;
+}
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { CARD_TRUNCATION, TIER_NAME_MAX_LENGTH, truncate, type Tier } from '@tend/contracts';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { ConfirmDialog, preloadDialogs } from '@/components/ui/dialog';
 import { useNotify } from '@/components/ui/toast';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useDeleteTier } from '../api/delete-tier';
@@ -118,6 +118,9 @@ export function ColumnHeader({ tier, headingId, shownCount, totalCount, dueCount
               aria-label={`Delete column ${tier.name}`}
               aria-disabled={deletable ? undefined : true}
               {...(deletable ? {} : { 'aria-describedby': hintId })}
+              // The confirmation's code, before the click asks for it (dialog.tsx loads it on first use).
+              onPointerEnter={preloadDialogs}
+              onFocus={preloadDialogs}
               onClick={() => {
                 if (deletable) setConfirmingDelete(true);
               }}

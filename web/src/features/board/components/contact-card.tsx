@@ -16,6 +16,7 @@ import {
   type TouchEventHandler,
 } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { preloadDialogs } from '@/components/ui/dialog';
 import { FollowUpChip } from '@/components/ui/follow-up-chip';
 import { LinkedInIcon } from '@/components/ui/linkedin-icon';
 import { Menu, MenuEmpty, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
@@ -139,6 +140,9 @@ const CardActions = memo(function CardActions({ contact, tierId }: { contact: Co
         className="icon-btn icon-btn--sm contact-card__delete"
         aria-label={`Delete ${contact.name}`}
         title="Delete contact"
+        // Its confirmation's code, before the click asks for it (dialog.tsx loads it on first use).
+        onPointerEnter={preloadDialogs}
+        onFocus={preloadDialogs}
         onClick={() => deleteContact(contact.id)}
       >
         <Trash2 size={15} aria-hidden="true" />
