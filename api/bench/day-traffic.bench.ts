@@ -5,12 +5,28 @@
 // one process, jobs in-process). Reported: p50/p95/p99 per route, errors (any answer that is not
 // 2xx), the app's RSS over the run, the app's requests per second, and a bare NestJS
 // hello-world's req/s on the same machine in the same run (50 connections, back to back).
+// Then the same traffic again against the api and a worker process (BullMQ on Redis) while the
+// scheduler's reminder fan-out for FANOUT_USERS users with a follow-up due runs at the default pace
+// (BENCH_FANOUT=0 skips this second run).
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'node:http';
-import { freePort, percentile, seedBoard, startBenchApp, waitFor, type BenchApp } from './harness';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import {
+  API_DIR,
+  freePort,
+  percentile,
+  seedBoard,
+  seedFollowUps,
+  smtpSink,
+  startBenchApp,
+  waitFor,
+  type BenchApp,
+} from './harness';
 import { runLoad } from './load';
 
 const USERS = Number(process.env['BENCH_USERS'] ?? 200);
@@ -18,6 +34,9 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 120);
 /** Cards per user's board (the free plan's allowance: a common board). */
 const CARDS = 25;
 const METHODS = ['LinkedIn message', 'Virtual call', 'Email', 'Phone call'];
+const FANOUT = process.env['BENCH_FANOUT'] !== '0';
+const FANOUT_USERS = Number(process.env['BENCH_FANOUT_USERS'] ?? 10_000);
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 interface User {
   cookie: string;
@@ -113,6 +132,12 @@ async function person(app: BenchApp, user: User, deadline: number, index: number
     ]);
     await think(3, 8);
     if (performance.now() >= deadline) break;
+    // Every other round, the Today page (who is due).
+    if (round % 2 === 1) {
+      await timed(app, user, 'GET /api/today', 'GET', '/api/today');
+      await think(3, 8);
+    }
+    if (performance.now() >= deadline) break;
     // Open a contact and read it.
     const contactId = user.contacts[(index + round) % user.contacts.length]!;
     await timed(app, user, 'GET /api/interactions?contact_id=', 'GET', `/api/interactions?contact_id=${contactId}`);
@@ -172,45 +197,57 @@ async function signUp(app: BenchApp, index: number): Promise<User> {
   return { cookie, csrf, tiers: tiers.map((t) => t.id), contacts: contacts.map((c) => c.id) };
 }
 
-async function main(): Promise<void> {
-  const app = await startBenchApp();
-  try {
-    const pid = app.children[0]!.pid!;
-    // Users sign up ten at a time (each sign-up hashes a password).
-    const users: User[] = [];
-    for (let i = 0; i < USERS; i += 10) {
-      users.push(...(await Promise.all(Array.from({ length: Math.min(10, USERS - i) }, (_, k) => signUp(app, i + k)))));
-    }
+interface Phase {
+  name: string;
+  app: BenchApp;
+  /** Started when the traffic starts (the fan-out); resolves when its work is queued. */
+  during?: () => Promise<string>;
+}
 
-    // The machine's reference: a bare NestJS hello-world's req/s, 50 connections back to back, 5 s.
-    const helloPort = await freePort();
-    const hello = fork(join(__dirname, 'hello-world.js'), [], {
-      env: { ...app.env, PORT: String(helloPort) },
-      stdio: 'ignore',
-    });
-    app.children.push(hello);
+async function run({ name, app, during }: Phase): Promise<void> {
+  latencies.clear();
+  failures.clear();
+  const pids = app.children.map((child) => child.pid!);
+  // Users sign up ten at a time (each sign-up hashes a password).
+  const users: User[] = [];
+  for (let i = 0; i < USERS; i += 10) {
+    users.push(...(await Promise.all(Array.from({ length: Math.min(10, USERS - i) }, (_, k) => signUp(app, i + k)))));
+  }
+
+  // The machine's reference: a bare NestJS hello-world's req/s, 50 connections back to back, 5 s.
+  const helloPort = await freePort();
+  const hello = fork(join(__dirname, 'hello-world.js'), [], {
+    env: { ...app.env, PORT: String(helloPort) },
+    stdio: 'ignore',
+  });
+  try {
     await waitFor(`http://127.0.0.1:${helloPort}/`);
     const helloBefore = await runLoad(`http://127.0.0.1:${helloPort}/`, { connections: 50, seconds: 5 });
 
     const load1 = loadavg()[0]!;
-    const rss: number[] = [rssMiB(pid)];
-    const sampler = setInterval(() => rss.push(rssMiB(pid)), 1000);
-    const cpuBefore = cpuMs(pid);
+    const rss: number[] = [rssMiB(pids[0]!)];
+    const sampler = setInterval(() => rss.push(rssMiB(pids[0]!)), 1000);
+    const cpuBefore = pids.map(cpuMs);
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
-    await Promise.all(users.map((user, index) => person(app, user, deadline, index)));
+    const [, duringOutput] = await Promise.all([
+      Promise.all(users.map((user, index) => person(app, user, deadline, index))),
+      during?.(),
+    ]);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
-    const appCpu = cpuMs(pid) - cpuBefore;
+    const cpu = pids.map((pid, i) => cpuMs(pid) - cpuBefore[i]!);
+    const appCpu = cpu[0]!;
     const helloAfter = await runLoad(`http://127.0.0.1:${helloPort}/`, { connections: 50, seconds: 5 });
 
     const total = [...latencies.values()].reduce((sum, list) => sum + list.length, 0);
     const errors = [...failures.values()].reduce((sum, n) => sum + n, 0);
     console.log(
-      `\nA day's traffic: ${USERS} signed-in users for ${seconds.toFixed(0)} s (board, contact, interaction, move,` +
-        ` one draft each; pauses of 3-15 s), the built app as one process on PostgreSQL.` +
+      `\nA day's traffic, ${name}: ${USERS} signed-in users for ${seconds.toFixed(0)} s (board, Today, contact,` +
+        ` interaction, move, one draft each; pauses of 3-15 s), on PostgreSQL.` +
         ` Load average at the start: ${load1.toFixed(1)}; at the end: ${loadavg()[0]!.toFixed(1)}.\n`,
     );
+    if (duringOutput) console.log(`fan-out task: ${duringOutput}\n`);
     console.log('| route | requests | p50 ms | p95 ms | p99 ms | max ms |');
     console.log('|---|---|---|---|---|---|');
     for (const [route, list] of [...latencies].sort((a, b) => percentile(b[1], 95) - percentile(a[1], 95))) {
@@ -224,26 +261,76 @@ async function main(): Promise<void> {
         (errors > 0 ? ` (${[...failures].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''),
     );
     console.log(
-      `app CPU: ${(appCpu / 1000).toFixed(1)} s over the run, ${((appCpu * 1000) / Math.max(1, total)).toFixed(0)} µs per` +
-        ` request: one core of the app alone would serve ${((total / appCpu) * 1000).toFixed(0)} such requests a second` +
-        ` (PostgreSQL's own CPU not counted; it shares the machine with other work)`,
+      `api CPU: ${(appCpu / 1000).toFixed(1)} s over the run, ${((appCpu * 1000) / Math.max(1, total)).toFixed(0)} µs per` +
+        ` request: one core of the api alone would serve ${((total / appCpu) * 1000).toFixed(0)} such requests a second` +
+        ` (PostgreSQL's own CPU not counted; it shares the machine with other work)` +
+        (cpu.length > 1 ? `; the worker's CPU: ${(cpu[1]! / 1000).toFixed(1)} s` : ''),
     );
     const third = Math.floor(rss.length / 3);
     const avg = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
     console.log(
-      `app RSS: ${rss[0]!.toFixed(0)} MiB at the start, peak ${Math.max(...rss).toFixed(0)} MiB;` +
+      `api RSS: ${rss[0]!.toFixed(0)} MiB at the start, peak ${Math.max(...rss).toFixed(0)} MiB;` +
         ` mean of the first third ${avg(rss.slice(0, third)).toFixed(0)} MiB, of the last third ${avg(rss.slice(-third)).toFixed(0)} MiB`,
     );
     console.log(
       `hello-world (50 connections, back to back): ${helloBefore.rps.toFixed(0)} req/s before, ${helloAfter.rps.toFixed(0)} after`,
     );
   } finally {
-    agent.destroy();
-    await app.close();
+    hello.kill('SIGTERM');
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+async function main(): Promise<void> {
+  const alone = await startBenchApp();
+  try {
+    await run({ name: 'the app alone (one process, jobs in-process)', app: alone });
+  } finally {
+    await alone.close();
+  }
+  if (!FANOUT) return;
+
+  // The same traffic against the api and a worker, while the fan-out queues and sends digests.
+  const sink = await smtpSink();
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const app = await startBenchApp({
+    roles: 'api+worker',
+    env: { REDIS_URL, SMTP_URL: sink.url, QUEUE_PREFIX: prefix },
+  });
+  try {
+    await seedFollowUps(app.databaseUrl, 'due', FANOUT_USERS);
+    const fanOut = () =>
+      new Promise<string>((resolve) => {
+        const child = spawn(process.execPath, ['dist/cli/task.js', 'reminders'], {
+          cwd: API_DIR,
+          env: app.env,
+          stdio: 'pipe',
+        });
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+        child.once('exit', () => resolve(output.trim().split('\n').pop() ?? ''));
+      });
+    await run({
+      name: `with the reminder fan-out for ${FANOUT_USERS.toLocaleString('en-US')} due users (api + worker, BullMQ)`,
+      app,
+      during: fanOut,
+    });
+    console.log(
+      `emails at the SMTP server by the end: ${sink.arrivals.length} (the digests, paced at REMINDER_SEND_RATE, 20 a second, and the sign-ups' confirmations)`,
+    );
+  } finally {
+    await app.close();
+    for (const name of ['reminders', 'mail']) {
+      const queue = new Queue(name, { connection: { url: REDIS_URL }, prefix });
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+    await sink.stop();
+  }
+}
+
+main()
+  .finally(() => agent.destroy())
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
+import { SMTPServer } from 'smtp-server';
 
 export const API_DIR = resolve(__dirname, '..');
 
@@ -182,12 +184,14 @@ export function connectionsCsv(count: number, prefix = 'Person'): Buffer {
 /**
  * Imports a file through the API as the screen does: upload, poll every 50 ms while the file is
  * being read, start, poll every 50 ms until it is no longer running. Answers the time from the
- * upload to done.
+ * upload to done. `destination`: the preview's choice sent with start (issue 26; left out: the
+ * first column, as before).
  */
 export async function importThroughApi(
   app: BenchApp,
   cookie: string,
   file: Buffer,
+  destination?: { tier_id: number | null },
 ): Promise<{ ms: number; imported: number; state: string }> {
   const session = await fetch(`${app.base}/api/session`, { headers: { cookie } });
   const csrf = session.headers.get('x-csrf-token') ?? '';
@@ -211,7 +215,8 @@ export async function importThroughApi(
   if (read.state !== 'preview') throw new Error(`preview ended ${read.state}: ${read.message}`);
   const start = await fetch(`${app.base}/api/imports/${id}/start`, {
     method: 'POST',
-    headers: { cookie, 'x-csrf-token': csrf },
+    headers: { cookie, 'x-csrf-token': csrf, ...(destination ? { 'content-type': 'application/json' } : {}) },
+    ...(destination ? { body: JSON.stringify(destination) } : {}),
   });
   if (start.status !== 202) throw new Error(`start ${start.status}: ${await start.text()}`);
   for (;;) {
@@ -220,5 +225,75 @@ export async function importThroughApi(
     if (body.state !== 'running')
       return { ms: performance.now() - started, imported: body.imported, state: body.state };
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** An SMTP server that accepts everything and counts it (the reminder emails' arrival times). */
+export async function smtpSink(): Promise<{ url: string; arrivals: number[]; stop(): Promise<void> }> {
+  const arrivals: number[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        arrivals.push(performance.now());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    arrivals,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** `users` users (named `<group>-N`) in a zone where it is daytime now, each with one follow-up due today. */
+export async function seedFollowUps(databaseUrl: string, group: string, users: number): Promise<void> {
+  const zone = ['Europe/Berlin', 'Asia/Tokyo', 'America/New_York', 'Pacific/Auckland', 'Asia/Kolkata', 'UTC'].find(
+    (z) => {
+      const hour = Number(
+        new Intl.DateTimeFormat('en-GB', { timeZone: z, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
+      );
+      return hour >= 9 && hour <= 21;
+    },
+  );
+  if (!zone) throw new Error('no daytime zone');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `insert into users (email, name, password_hash, email_verified, plan, time_zone)
+       select $3 || '-' || g || '@example.com', 'Due ' || g, 'x', true, 'premium', $1 from generate_series(1, $2::int) g`,
+      [zone, users, group],
+    );
+    await db.query(`insert into tiers (user_id, name, position) select id, 'New', 0 from users where email like $1`, [
+      `${group}-%`,
+    ]);
+    await db.query(
+      `insert into contacts (user_id, tier_id, name, title, company, vertical_order)
+       select u.id, t.id, 'Contact of ' || u.name, 'Engineer', 'Acme', 0 from users u join tiers t on t.user_id = u.id
+        where u.email like $1`,
+      [`${group}-%`],
+    );
+    await db.query(
+      `insert into interactions (user_id, contact_id, date_contacted, contact_method, notes, next_contact_date)
+       select c.user_id, c.id, $1::date, 'Email', 'Talked about the next role and a possible referral.', $1::date
+         from contacts c join users u on u.id = c.user_id where u.email like $2`,
+      [today, `${group}-%`],
+    );
+    // The cards' stored follow-up dates, as the app's recompute writes them (the latest interaction's).
+    await db.query(
+      `update contacts c set last_contacted_on = i.date_contacted, next_follow_up_on = i.next_contact_date
+         from interactions i join users u on u.id = i.user_id where i.contact_id = c.id and u.email like $1`,
+      [`${group}-%`],
+    );
+  } finally {
+    await db.end();
   }
 }

@@ -26,6 +26,8 @@ export interface LoadOptions {
   method?: string;
   /** The body of each request (called once per request, so requests may differ). */
   body?: () => string;
+  /** The status a request must answer to count (200 unless given; 304 for conditional requests). */
+  status?: number;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
         (res) => {
           res.on('data', (chunk: Buffer) => (bytes += chunk.length));
           res.on('end', () => {
-            if (res.statusCode === 200) latencies.push(performance.now() - started);
+            if (res.statusCode === (options.status ?? 200)) latencies.push(performance.now() - started);
             else errors += 1;
             resolve();
           });

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { addDays } from '@tend/contracts';
 import { describe, expect, inject, it } from 'vitest';
 import { runNode } from './helpers/app-process';
 import { baseUrl } from './helpers/app';
@@ -305,6 +306,53 @@ describe('journey: interaction notes, timeline, notifications and reminder email
     // Most of them are far below the panel's view; a screen reader still lists every one.
     const notes = (await accessibleNames(page, 'button')).filter((name) => /History note \d+\./.test(name));
     expect(notes).toHaveLength(count);
+  });
+
+  it('sends one digest listing the overdue first, then those due today, then the coming week', async () => {
+    const page = await browser.openPage();
+    const account = await createAccount(page, 'digest');
+    const zone = zonePastEight();
+    const { userId, send } = await api(page);
+    await send('PATCH', `/api/users/${userId}`, { time_zone: zone });
+    const today = dateIn(zone);
+    const board = await boardApi(page);
+    const [ada, grace, alan] = await board.createContacts([
+      { name: 'Ada Lovelace', title: 'Analyst', company: 'Analytical Engines' },
+      { name: 'Grace Hopper', title: 'Rear Admiral', company: 'US Navy' },
+      { name: 'Alan Turing', title: 'Researcher', company: 'Bletchley Park' },
+    ]);
+    // Ada was due five days ago (her column's cadence of 25 days since her last contact, 30 days
+    // ago), Grace is due today and Alan in three days (the dates they were given).
+    await send('PATCH', `/api/tiers/${ada?.tier_id}`, { cadence_days: 25 });
+    const plan = [
+      { contact: ada, contacted: -30, next: null, notes: 'Coffee over video: she is hiring. Send my portfolio.' },
+      { contact: grace, contacted: -14, next: 0, notes: 'Sent the COBOL questions.' },
+      { contact: alan, contacted: -60, next: 3, notes: 'Asked for an introduction to the codebreaking team.' },
+    ];
+    for (const { contact, contacted, next, notes } of plan) {
+      await send('POST', '/api/interactions', {
+        contact_id: contact?.id,
+        date_contacted: addDays(today, contacted),
+        contact_method: 'Email',
+        notes,
+        next_contact_date: next === null ? null : addDays(today, next),
+      });
+    }
+
+    await runTask('reminders');
+    const mail = await waitForMail(account.email, '2 people to follow up with today');
+    const order = ['Ada Lovelace', '5 days overdue', 'Grace Hopper', 'Due today', 'Coming up this week', 'Alan Turing'];
+    const positions = order.map((text) => mail.text.toLowerCase().indexOf(text.toLowerCase()));
+    expect(
+      positions.every((at) => at >= 0),
+      mail.text,
+    ).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+
+    const viewer = await browser.openPage();
+    await viewer.setContent(mail.html);
+    await visible(viewer.getByText('Alan Turing').first());
+    await checkScreen(viewer, 'reminder-email-digest');
   });
 });
 

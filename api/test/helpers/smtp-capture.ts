@@ -15,6 +15,28 @@ export interface CapturedMail {
   receivedAt: number;
 }
 
+/** A message's header section, unfolded, as a captured mail without a body. */
+function headersOf(raw: string): CapturedMail {
+  const end = raw.indexOf('\r\n\r\n');
+  const section = (end === -1 ? raw : raw.slice(0, end)).replace(/\r\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of section.split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const address = /<([^>]+)>/.exec(headers['to'] ?? '');
+  return {
+    to: (address?.[1] ?? headers['to'] ?? '').toLowerCase(),
+    subject: headers['subject'] ?? '',
+    text: '',
+    html: '',
+    links: [],
+    headers,
+    messageId: headers['message-id'] ?? '',
+    receivedAt: performance.now(),
+  };
+}
+
 /** A real SMTP server on a random port: the app's nodemailer talks SMTP to it. */
 export class SmtpCapture {
   readonly messages: CapturedMail[] = [];
@@ -25,7 +47,12 @@ export class SmtpCapture {
   private readonly server: SMTPServer;
   private port = 0;
 
-  constructor() {
+  /**
+   * `headersOnly`: keep each message's envelope headers (to, subject, Message-ID) and skip parsing its
+   * body, for tests that count thousands of messages (parsing 10,000 digests would cost the test
+   * process more than the app under test). Header values are kept as sent (unfolded, not decoded).
+   */
+  constructor({ headersOnly = false }: { headersOnly?: boolean } = {}) {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -36,6 +63,16 @@ export class SmtpCapture {
         callback(Object.assign(new Error('Service temporarily unavailable, try again later'), { responseCode: 451 }));
       },
       onData: (stream, _session, callback) => {
+        if (headersOnly) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            this.messages.push(headersOf(Buffer.concat(chunks).toString('utf8')));
+            callback();
+          });
+          stream.on('error', (error: Error) => callback(error));
+          return;
+        }
         simpleParser(stream)
           .then((mail: ParsedMail) => {
             const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');

@@ -21,6 +21,7 @@ export * from './follow-up';
 export * from './follow-up-requests';
 export * from './today';
 export * from './network';
+export * from './search-fold';
 export * from './calendar';
 export * from './email-actions';
 export * from './words';

@@ -59,8 +59,11 @@ export class CalendarFileController {
       return;
     }
     const body = await feed.body();
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', 'inline; filename="tend-follow-ups.ics"');
-    res.status(200).end(body);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    res.status(200).end(gzip ? body.gzip : body.json);
   }
 }

@@ -4,6 +4,7 @@ import { addDays, CALENDAR_FEED_DAYS } from '@tend/contracts';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Clock } from '../../infra/time/clock';
+import type { BoardSnapshot } from '../board/board-cache';
 import { BoardService } from '../board/board.service';
 import type { SignedInUser } from '../users/signed-in-user-cache';
 import { UsersService } from '../users/users.service';
@@ -17,8 +18,11 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export interface FeedAnswer {
   /** Changes whenever the feed's content can: a new board version, a new day, a reset. */
   etag: string;
-  /** Built only when the caller's ETag did not match. */
-  body: () => Promise<string>;
+  /**
+   * Built only when the caller's ETag did not match, once per board version and day (text and
+   * gzip): calendar apps poll, often several per user, and a feed of thousands of events is costly.
+   */
+  body: () => Promise<BoardSnapshot>;
 }
 
 /** The private calendar feed: its secret address, its reset, and the feed itself. */
@@ -64,7 +68,10 @@ export class CalendarService {
     if (!user) return null;
     const today = this.clock.today(user);
     const etag = `"${sha256(`${feed.nonce}:${user.boardVersion}:${user.plan ?? ''}:${today}`).slice(0, 32)}"`;
-    return { etag, body: () => this.build(user, today) };
+    return {
+      etag,
+      body: () => this.board.cachedView(user, `calendar:${feed.nonce}:${today}`, () => this.build(user, today)),
+    };
   }
 
   private async build(user: SignedInUser, today: string): Promise<string> {

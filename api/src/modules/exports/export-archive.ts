@@ -34,7 +34,7 @@ function csvOf(columns: readonly string[], rows: readonly (readonly (string | nu
   );
 }
 
-/** `contacts.csv`: every field, the column's name and position and the order in it; board order. */
+/** `contacts.csv`: every field, the column's name and position and the order in it, on the board or not (the network: no column); board order, then the network. */
 export function contactsCsv(cards: readonly ExportedCard[]): string {
   return csvOf(
     EXPORT_CONTACT_COLUMNS,
@@ -43,9 +43,10 @@ export function contactsCsv(cards: readonly ExportedCard[]): string {
       return [
         c.id,
         ...CONTACT_FIELDS.map((field) => c[field.key] ?? ''),
-        card.column,
-        c.column_order,
+        card.column ?? '',
+        c.column_order ?? '',
         c.vertical_order,
+        c.on_board,
         photoPathOf(card),
         c.created_at,
         c.updated_at,
@@ -152,7 +153,9 @@ export function contactsVcf(
           card.addPropertyWithValue(name, value);
         }
       }
-      card.addPropertyWithValue('x-tend-column', column);
+      // A person in the network has no column (issue 26): the card says so instead.
+      if (column === null) card.addPropertyWithValue('x-tend-network', 'true');
+      else card.addPropertyWithValue('x-tend-column', column);
       const text = card.toString();
       const photo = photos.get(contact.id);
       return photo ? text.replace(/\r\nEND:VCARD$/, `\r\n${photoLines(photo)}\r\nEND:VCARD`) : text;
@@ -182,6 +185,7 @@ export function accountJson(input: {
         return {
           id: c.id,
           ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field.key, c[field.key]])),
+          on_board: c.on_board,
           tier_id: c.tier_id,
           tier: card.column,
           column_order: c.column_order,
