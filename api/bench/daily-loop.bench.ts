@@ -24,6 +24,8 @@ const CADENCES = [7, 14, 30, 60, 90, 120, 180, 365];
 /** The built board queries (the statement the app runs). */
 const queries = createRequire(__filename)(join(API_DIR, 'dist', 'modules', 'board', 'board.queries.js')) as {
   boardJson(options: { limited: boolean; tierFilter: boolean }): string;
+  /** The card's fields with their dates formatted by to_char, as every statement had them before. */
+  CONTACT_JSON_COLUMNS: string;
 };
 
 /** The statement as it was before the daily loop: the same, without its three fields. */
@@ -153,10 +155,14 @@ async function main(): Promise<void> {
 
     // 3. The board read's statement before and after the new fields, alternating, same rows.
     const after = forPg(queries.boardJson({ limited: false, tierFilter: false }));
-    if (!after.includes(NEW_FIELDS)) throw new Error('the board statement changed: update NEW_FIELDS');
-    // Before: without the fields, and aggregated through row_to_json as it was then.
-    const before = after.replace(NEW_FIELDS, '').replace('json_agg(x order by', 'json_agg(row_to_json(x) order by');
-    if (before === after.replace(NEW_FIELDS, '')) throw new Error('the board statement changed: update the bench');
+    if (!queries.CONTACT_JSON_COLUMNS.includes(NEW_FIELDS))
+      throw new Error('the card columns changed: update NEW_FIELDS');
+    // Before: the fields of then (dates by to_char, without the three new ones), aggregated through
+    // row_to_json as it was then, over the same rows.
+    const before =
+      forPg(`select coalesce(json_agg(row_to_json(x) order by x.column_order, x.vertical_order desc, x.id), '[]')::text as json
+      from (select ${queries.CONTACT_JSON_COLUMNS.replace(NEW_FIELDS, '')}
+        from contacts c join tiers t on t.id = c.tier_id where c.user_id = ? and c.on_board) x`);
     const statement: Record<'before' | 'after', number[]> = { before: [], after: [] };
     // Wall time on a loaded machine measures the neighbours as much as the statement: the database
     // backend's own CPU time is counted too, over batches of runs (the clock ticks every 10 ms).

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { freePlanLimitMessage, NEW_COLUMN_NAME, type Contact, type Tier } from '@tend/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './helpers/api-client';
+import { boardJson } from '../src/modules/board/board.queries';
 import { countStatements } from './helpers/query-counter';
 import { UNTHROTTLED_SIGNUPS, useTestApp } from './helpers/test-app';
 
@@ -309,6 +310,42 @@ describe('moves', () => {
     await client.patch(`/api/contacts/${b.id}`, { vertical_order: 1 });
     expect(column(await list(client), t0.id).map((x) => x.id)).toEqual([b.id, c.id]);
     expectConsistent(await list(client));
+  });
+});
+
+describe("the board read's dates", () => {
+  it('are the dates a single card answers, built in the JSON as YYYY-MM-DD whatever the DateStyle', async () => {
+    const { client, userId } = await boardUser();
+    const card = await addContact(client, { name: 'Ada Lovelace', date_connected: '2024-06-16' });
+    expect((await client.post(`/api/contacts/${card.id}/done`, {})).status).toBe(200);
+    const snoozed = await client.post(`/api/contacts/${card.id}/snooze`, { days: 3 });
+    expect(snoozed.status).toBe(200);
+    const single = snoozed.body as Contact;
+    expect(single.last_contacted_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(single.next_follow_up_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The board (JSON built by PostgreSQL) and the card (built in JS) agree field for field.
+    expect((await list(client)).find((c) => c.id === card.id)).toEqual(single);
+
+    // The statement itself, under other DateStyles: JSON encodes a date as ISO whatever the setting.
+    let n = 0;
+    const statement = boardJson({ limited: false, tierFilter: false })
+      .split('\\?')
+      .map((part) => part.replace(/\?/g, () => `$${++n}`))
+      .join('?');
+    try {
+      for (const style of ['ISO, MDY', 'SQL, DMY', 'German', 'Postgres, MDY']) {
+        await app.db.query(`set datestyle = '${style}'`);
+        const [row] = await app.db.query<{ json: string }>(statement, [userId]);
+        const [built] = JSON.parse(row?.json ?? '[]') as Contact[];
+        expect(built, style).toMatchObject({
+          date_connected: '2024-06-16',
+          last_contacted_on: single.last_contacted_on,
+          next_follow_up_on: single.next_follow_up_on,
+        });
+      }
+    } finally {
+      await app.db.query('reset datestyle');
+    }
   });
 });
 

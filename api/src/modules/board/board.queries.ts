@@ -40,24 +40,31 @@ export const CARD_PLACE = `select c.tier_id, t.position, c.vertical_order from c
 export const COLUMN_AT_POSITION =
   'select id from tiers where user_id = ? order by (position = ?) desc, position limit 1';
 
-/** The contact fields' columns (a field's key is its column), a date as `YYYY-MM-DD`. */
-const FIELD_COLUMNS = CONTACT_FIELDS.map((field) =>
-  field.kind === 'date' ? `to_char(c.${field.key}, 'YYYY-MM-DD') as ${field.key}` : `c.${field.key}`,
-).join(', ');
-
 /**
- * The board's hot read, answered as JSON built by PostgreSQL (no entity hydration): the same
- * fields as `toContactResponse`, which a test keeps in step.
+ * The card's fields as the contact JSON names them (the same fields as `toContactResponse`, which a
+ * test keeps in step), each date as `YYYY-MM-DD`. Read as rows (`datesAs: 'text'`), a date is
+ * formatted with to_char, whatever the connection's DateStyle. Inside JSON that PostgreSQL builds
+ * (`'json'`), a date is left as it is: JSON encodes a date as `YYYY-MM-DD` whatever the DateStyle,
+ * and to_char of the three dates was most of what the daily loop's fields added to the board read
+ * (1.18x the database CPU of the statement before them; 1.07x without it: docs/PERFORMANCE.md).
  */
-export const CONTACT_JSON_COLUMNS = `
-  c.id, c.user_id, ${FIELD_COLUMNS}, c.on_board,
+function contactColumns(datesAs: 'text' | 'json'): string {
+  const date = (column: string) =>
+    datesAs === 'json' ? `c.${column}` : `to_char(c.${column}, 'YYYY-MM-DD') as ${column}`;
+  const fields = CONTACT_FIELDS.map((field) => (field.kind === 'date' ? date(field.key) : `c.${field.key}`)).join(', ');
+  return `
+  c.id, c.user_id, ${fields}, c.on_board,
   c.tier_id, t.position as column_order, c.vertical_order,
   case when c.photo_key is null then null
        else '/api/contacts/' || c.id || '/photo\\?v=' || split_part(split_part(c.photo_key, '/', 2), '.', 1) end as photo_url,
-  c.cadence_days, to_char(c.last_contacted_on, 'YYYY-MM-DD') as last_contacted_on,
-  to_char(c.next_follow_up_on, 'YYYY-MM-DD') as next_follow_up_on,
+  c.cadence_days, ${date('last_contacted_on')},
+  ${date('next_follow_up_on')},
   to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
+}
+
+/** The card's contact JSON fields as columns of rows read in JS (Today's and the bell's rows, the network's pages). */
+export const CONTACT_JSON_COLUMNS = contactColumns('text');
 
 /** The card ids a limited plan sees: the newest on the board by creation date, up to the allowance (bindings: user, limit). */
 export const VISIBLE_CARDS = `select v.id from contacts v where v.user_id = ? and v.on_board order by v.created_at desc, v.id desc limit ?`;
@@ -72,7 +79,7 @@ export function boardJson(options: { limited: boolean; tierFilter: boolean }): s
   // json_agg of the rows themselves, not of row_to_json(x): the same JSON (a newline between cards)
   // without a text copy per card, which paid for the daily loop's three fields (docs/PERFORMANCE.md).
   return `select coalesce(json_agg(x order by x.column_order, x.vertical_order desc, x.id), '[]')::text as json
-    from (select ${CONTACT_JSON_COLUMNS}
+    from (select ${contactColumns('json')}
       from contacts c join tiers t on t.id = c.tier_id
       where c.user_id = ? and c.on_board
       ${options.tierFilter ? 'and c.tier_id in (?, ?)' : ''}
