@@ -308,6 +308,28 @@ describe('POST /api/contacts/bulk', () => {
   });
 });
 
+describe('POST /api/network/hidden', () => {
+  it('moves the cards hidden after a Premium plan ended into the network, and only those', async () => {
+    const { client, userId } = await member('premium');
+    const made: Contact[] = [];
+    for (let i = 0; i < 27; i++) made.push(await add(client, { name: `N${i}` }));
+    const stranger = await member('free');
+    await add(stranger.client, { name: 'Not mine' });
+    await app.db.query(`update users set plan = 'free' where id = $1`, [userId]);
+    const visible = (await board(client)).map((c) => c.id);
+    expect(visible).toHaveLength(25);
+
+    const res = await client.post('/api/network/hidden');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ moved: 2 });
+    expect((await board(client)).map((c) => c.id).sort()).toEqual([...visible].sort());
+    expect(names(await network(client, '?sort=name_asc'))).toEqual(['N0', 'N1']);
+    expect(await countOnBoard(userId)).toBe(25);
+    expect((await client.post('/api/network/hidden')).body).toEqual({ moved: 0 });
+    expect((await board(stranger.client)).map((c) => c.name)).toEqual(['Not mine']);
+  });
+});
+
 describe('one person across board and network', () => {
   it('refuses a duplicate by LinkedIn URL or email in add contact, saying where, and by-linkedin finds both', async () => {
     const { client } = await member();
