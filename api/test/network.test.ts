@@ -68,6 +68,16 @@ describe('GET /api/network', () => {
     ]);
     // Someone on the board is not in the network.
     await add(client, { name: 'Board Müller' });
+    // The page's JSON is the contact JSON every other route answers (built in SQL; kept in step).
+    const made = await add(client, {
+      name: 'Zed Same',
+      title: 'T',
+      email: 'zed@x.io',
+      date_connected: '2020-01-01',
+      on_board: false,
+    });
+    expect((await network(client, '?q=zed')).items).toEqual([made]);
+    expect((await client.delete(`/api/contacts/${made.id}`)).status).toBe(204);
 
     expect(names(await network(client, '?q=muller&sort=name_asc'))).toEqual(['Ana Muller', 'Jürgen Müller']);
     expect(names(await network(client, '?q=MÜLLER&sort=name_asc'))).toEqual(['Ana Muller', 'Jürgen Müller']);
@@ -295,6 +305,28 @@ describe('POST /api/contacts/bulk', () => {
         .status,
     ).toBe(404);
     expect(names(await network(mine.client))).toEqual(['Mine']);
+  });
+});
+
+describe('POST /api/network/hidden', () => {
+  it('moves the cards hidden after a Premium plan ended into the network, and only those', async () => {
+    const { client, userId } = await member('premium');
+    const made: Contact[] = [];
+    for (let i = 0; i < 27; i++) made.push(await add(client, { name: `N${i}` }));
+    const stranger = await member('free');
+    await add(stranger.client, { name: 'Not mine' });
+    await app.db.query(`update users set plan = 'free' where id = $1`, [userId]);
+    const visible = (await board(client)).map((c) => c.id);
+    expect(visible).toHaveLength(25);
+
+    const res = await client.post('/api/network/hidden');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ moved: 2 });
+    expect((await board(client)).map((c) => c.id).sort()).toEqual([...visible].sort());
+    expect(names(await network(client, '?sort=name_asc'))).toEqual(['N0', 'N1']);
+    expect(await countOnBoard(userId)).toBe(25);
+    expect((await client.post('/api/network/hidden')).body).toEqual({ moved: 0 });
+    expect((await board(stranger.client)).map((c) => c.name)).toEqual(['Not mine']);
   });
 });
 
