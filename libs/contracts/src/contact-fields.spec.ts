@@ -18,6 +18,9 @@ describe('the contact fields', () => {
       'column_order',
       'vertical_order',
       'user_id',
+      // Saved with what just happened and when to follow up (the extension, issue 29).
+      'first_interaction',
+      'next_follow_up_on',
     ]);
     expect(Object.keys(updateContactRequestSchema.shape)).toEqual([
       ...CONTACT_FIELD_KEYS,

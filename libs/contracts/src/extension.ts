@@ -24,14 +24,15 @@ export type ExtensionConnectReply = { ok: true } | { ok: false; error: string };
 /** What a connection token may do, and nothing else (the connect page lists exactly this). */
 export const EXTENSION_TOKEN_ABILITIES = [
   'See the names of your board’s columns',
-  'Check whether a LinkedIn profile is already on your board',
-  'Add contacts to your board, with their photo',
+  'Check whether a LinkedIn profile is already on your board, and when you follow up with them',
+  'Add contacts to your board, with their photo, a first note and a follow-up date',
+  'Log that you contacted someone on your board, or snooze their follow-up',
 ] as const;
 /** What it can never do (shown beside the list above). */
 export const EXTENSION_TOKEN_LIMITS = [
   'Read or change your account, email or password',
   'See billing or change your plan',
-  'Edit, move or delete your contacts',
+  'Edit, move or delete your contacts, or read their notes',
 ] as const;
 
 /** How many extensions one account may keep connected (one per browser profile is typical). */

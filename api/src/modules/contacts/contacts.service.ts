@@ -10,6 +10,7 @@ import {
   addDays,
   canonicalLinkedInUrl,
   CONTACT_FIELDS,
+  DATE_CONTACTED_IN_FUTURE_MESSAGE,
   DUPLICATE_LINKEDIN_MESSAGE,
   FOLLOW_UP_DATE_RANGE_MESSAGE,
   freePlanLimitMessage,
@@ -18,10 +19,12 @@ import {
   type ContactFieldKey,
   type ContactFieldKind,
   type CreateContactRequest,
+  type LinkedInMatchResponse,
 } from '@tend/contracts';
 import { Clock } from '../../infra/time/clock';
 import { CONTACT_NOT_FOUND_MESSAGE } from '../board/board.errors';
 import { BoardService, type BoardChange, type BoardOwner } from '../board/board.service';
+import { logInteraction } from '../interactions/interaction-writes';
 import { TiersService } from '../tiers/tiers.service';
 import { Contact } from './contact.entity';
 import { ContactPhotosService } from './contact-photos.service';
@@ -127,26 +130,48 @@ export class ContactsService {
    * Both checks run under the board's write lock, so two saves of one profile make one card.
    */
   async create(user: BoardOwner, request: CreateContactRequest, photo?: Buffer): Promise<Contact> {
-    const column =
-      request.tier_id !== undefined ? { id: request.tier_id } : { position: request.column_order ?? undefined };
-    const canonical = request.linked_in ? canonicalLinkedInUrl(request.linked_in) : null;
+    const { first_interaction: firstInteraction, next_follow_up_on: followUpOn, ...card } = request;
+    this.checkFirstFollowUp(user, firstInteraction, followUpOn);
+    const column = card.tier_id !== undefined ? { id: card.tier_id } : { position: card.column_order ?? undefined };
+    const canonical = card.linked_in ? canonicalLinkedInUrl(card.linked_in) : null;
     const photoKey = photo ? await this.photos.store(photo) : null;
     try {
-      return await this.board.change(user, async (change) => {
+      const created = await this.board.change(user, async (change) => {
         const existing = canonical ? await this.linkedInMatch(user, canonical, change.em) : null;
         if (existing) {
           throw new ConflictException({ errors: [DUPLICATE_LINKEDIN_MESSAGE], contact_id: existing.id });
         }
         const {
           created: [contact],
-        } = await this.addCards(change, column, [request]);
+        } = await this.addCards(change, column, [card]);
         if (!contact) throw new ForbiddenException({ errors: [freePlanLimitMessage(this.board.cardLimit(user) ?? 0)] });
-        if (photoKey) {
-          contact.photoKey = photoKey;
-          await change.em.flush();
+        if (photoKey) contact.photoKey = photoKey;
+        // The first follow-up as an explicit date: the first note's next-contact date when there is
+        // a note (as the interaction form sets it), else a schedule (as Snooze sets it).
+        if (followUpOn && !firstInteraction) {
+          contact.scheduledOn = followUpOn;
+          contact.scheduledAt = this.clock.now();
+        }
+        await change.em.flush();
+        if (firstInteraction) {
+          await logInteraction(
+            change,
+            {
+              contactId: contact.id,
+              dateContacted: firstInteraction.date_contacted ?? change.today,
+              contactMethod: firstInteraction.contact_method,
+              notes: firstInteraction.notes,
+              nextContactDate: followUpOn ?? null,
+            },
+            this.clock.now(),
+          );
+        } else if (followUpOn) {
+          await change.followUpsChanged({ contactIds: [contact.id] });
         }
         return contact;
       });
+      // The rule wrote the follow-up state in SQL: read the card as it is now.
+      return firstInteraction || followUpOn ? await this.findVisible(user, created.id, { fresh: true }) : created;
     } catch (error) {
       await this.photos.remove(photoKey);
       throw error;
@@ -156,24 +181,31 @@ export class ContactsService {
   /**
    * The user's visible card for a LinkedIn profile (`canonical` is `canonicalLinkedInUrl`'s form):
    * stored addresses are compared in that form too, so `linkedin.com/in/Jane/?trk=x` finds the card
-   * saved as `https://uk.linkedin.com/in/jane`. The newest such card when there are several.
+   * saved as `https://uk.linkedin.com/in/jane`. The newest such card when there are several, with
+   * its column and follow-up state.
    */
   async linkedInMatch(
     user: BoardOwner,
     canonical: string,
     em: EntityManager = this.em,
-  ): Promise<{ id: number; name: string } | null> {
-    const rows = await em.execute<{ id: number; name: string; linked_in: string }[]>(
-      `select id, name, linked_in from contacts
-        where user_id = ? and linked_in is not null and linked_in ilike '%linkedin.%'
-        order by created_at desc, id desc`,
+  ): Promise<LinkedInMatchResponse | null> {
+    // The column's name comes with the card (read-only, in the board's own join) for the popup.
+    const rows = await em.execute<(LinkedInMatchResponse & { linked_in: string })[]>(
+      `select c.id, c.name, c.linked_in, c.tier_id, t.name as tier_name,
+              to_char(c.last_contacted_on, 'YYYY-MM-DD') as last_contacted_on,
+              to_char(c.next_follow_up_on, 'YYYY-MM-DD') as next_follow_up_on
+         from contacts c left join tiers t on t.id = c.tier_id
+        where c.user_id = ? and c.linked_in is not null and c.linked_in ilike '%linkedin.%'
+        order by c.created_at desc, c.id desc`,
       [user.id],
     );
     const matches = rows.filter((row) => canonicalLinkedInUrl(row.linked_in) === canonical);
     if (matches.length === 0) return null;
     const visible = await this.visibleIds(user);
     const match = visible ? matches.find((row) => visible.includes(row.id)) : matches[0];
-    return match ? { id: match.id, name: match.name } : null;
+    if (!match) return null;
+    const { linked_in: _linkedIn, ...answer } = match;
+    return answer;
   }
 
   /**
@@ -335,6 +367,18 @@ export class ContactsService {
       await change.followUpsChanged({ contactIds: [id] });
     });
     return this.findVisible(user, id, { fresh: true });
+  }
+
+  /** A new card's first note is not dated after today, and its first follow-up is today to a year ahead (400). */
+  private checkFirstFollowUp(
+    user: BoardOwner,
+    firstInteraction: CreateContactRequest['first_interaction'],
+    followUpOn: string | undefined,
+  ): void {
+    if (firstInteraction?.date_contacted && firstInteraction.date_contacted > this.clock.today(user)) {
+      throw new BadRequestException({ errors: [DATE_CONTACTED_IN_FUTURE_MESSAGE] });
+    }
+    if (followUpOn) this.checkFollowUpDate(user, followUpOn, FOLLOW_UP_DATE_RANGE_MESSAGE);
   }
 
   /** 400 with `message` unless `date` is from the user's today to a year ahead. */
