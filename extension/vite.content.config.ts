@@ -53,5 +53,13 @@ export default defineConfig({
       name: 'TendPageReader',
       fileName: () => 'content.js',
     },
+    rolldownOptions: {
+      output: {
+        // The script's last statement is its result for `chrome.scripting.executeScript({files})`:
+        // injecting the reader also reads the profile, one round trip to the tab instead of two
+        // (docs/PERFORMANCE.md, the popup's start).
+        footer: 'globalThis.__tendPageReader.readProfile();',
+      },
+    },
   },
 });

@@ -1,17 +1,28 @@
 /**
- * The popup: on a LinkedIn profile, read it, let the user check it, save it as a card.
+ * The popup: on a LinkedIn profile, read it, let the user check it, save it as a card with what
+ * just happened and when to follow up; on a profile already saved, show where the person stands
+ * and log a message or snooze in one click.
  *
- * Opening is fast by design: the settings and the active tab are read together, the API calls
- * (tiers, "is it already on the board?") start before the page is read, and the form is drawn
- * as soon as the profile is read, without waiting for the network or the photo
+ * Opening is fast by design (docs/PERFORMANCE.md): one storage read gives the settings and the
+ * columns cached within the last minute; the page is read (one script injection) while the
+ * API answers whether the profile is saved; the form is drawn as soon as the profile is read,
+ * complete when the columns were cached, and never waits for the photo
  * (`performance.mark('tend:profile-shown')` marks that moment for the browser test).
  */
-import { WORDS, canonicalLinkedInUrl, INVALID_URL_MESSAGE, type Tier } from '@tend/contracts';
-import type { ApiProblem, TendApi } from '../api/tend-api';
+import {
+  WORDS,
+  canonicalLinkedInUrl,
+  INVALID_URL_MESSAGE,
+  type Contact,
+  type LinkedInMatchResponse,
+  type Tier,
+} from '@tend/contracts';
+import type { ApiProblem, ApiResult, TendApi } from '../api/tend-api';
 import type { LinkedInProfile } from '../linkedin/read-profile';
 import { show } from '../shared/dom';
 import { dataUrlToBlob } from '../shared/photo-bytes';
-import type { SettingsStore } from '../shared/settings';
+import type { Settings, SettingsStore } from '../shared/settings';
+import { followUpDateFor, localToday, nextFollowUpWords, standingOf } from './follow-up-dates';
 import type { ActiveTab, PageAccess, PhotoOutcome } from './page-access';
 import {
   duplicateView,
@@ -21,17 +32,28 @@ import {
   loadingView,
   notConnectedView,
   notProfileView,
+  onBoardView,
   planFullView,
   readFailedView,
   savedView,
+  showColumnCadence,
   showErrors,
+  showStanding,
   unreachableView,
+  type FollowUpChoice,
   type FormView,
 } from './popup-views';
 
 /** Shown only when the server's 403 carries no sentence of its own (the allowance is the server's to name). */
 const PLAN_FULL_FALLBACK =
   'The free plan’s contacts are all used. Upgrade to Premium for unlimited contacts, or remove one first.';
+
+/**
+ * How long the popup waits, once the page is read, for the answer to "is this profile saved?"
+ * before it draws the save form (and switches if the answer says saved): a saved profile then opens
+ * on its own screen without a flash of the form, and a slow server never holds the form back long.
+ */
+const MATCH_WAIT_MS = 150;
 
 export interface PopupDeps {
   root: HTMLElement;
@@ -42,6 +64,8 @@ export interface PopupDeps {
   openOptions: () => void;
   /** How long Save waits for the photo before saving without it. */
   photoWaitMs?: number;
+  /** The browser's date (tests fix it). */
+  today?: () => string;
 }
 
 export const PROFILE_SHOWN_MARK = 'tend:profile-shown';
@@ -52,6 +76,20 @@ export const appUrls = (origin: string, extensionId: string) => ({
   account: `${origin}/account`,
   connect: `${origin}/extension/connect?extension_id=${encodeURIComponent(extensionId)}`,
 });
+
+type Match = ApiResult<LinkedInMatchResponse | null>;
+
+/** The columns: the cached copy at once, else from the API (and then cached). */
+function columnsOf(deps: PopupDeps, api: TendApi, settings: Settings): Promise<ApiResult<Tier[]>> {
+  if (settings.cachedTiers) return Promise.resolve({ ok: true, value: settings.cachedTiers });
+  return api.listTiers().then((result) => {
+    if (result.ok) void deps.settings.cacheTiers(settings.appOrigin, result.value);
+    return result;
+  });
+}
+
+const settled = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
+  Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
 
 export async function startPopup(deps: PopupDeps): Promise<void> {
   const { root } = deps;
@@ -69,21 +107,21 @@ export async function startPopup(deps: PopupDeps): Promise<void> {
     return;
   }
 
+  // The page, the columns and "is it saved?" all at once.
   const api = deps.createApi(settings.appOrigin, settings.token);
-  const tiers = api.listTiers();
+  const tiers = columnsOf(deps, api, settings);
   const match = api.findByLinkedIn(profileUrl);
-
-  let profile: LinkedInProfile | null;
-  try {
-    profile = await deps.page.readProfile(tab);
-  } catch {
-    profile = null;
-  }
+  const profile = await deps.page.readProfile(tab).catch(() => null);
   if (!profile) {
     show(root, readFailedView(urls.board));
     return;
   }
 
+  const early = await settled(match, MATCH_WAIT_MS);
+  if (early?.ok && early.value) {
+    new OnBoardSession(deps, api, settings.appOrigin, early.value).start();
+    return;
+  }
   const session = new FormSession(deps, tab, profile, api, settings.appOrigin, settings.lastTierId);
   session.start(tiers, match);
 }
@@ -118,12 +156,13 @@ class FormSession {
       : Promise.resolve({ photo: null, reason: 'the profile has no photo' });
   }
 
-  start(tiers: ReturnType<TendApi['listTiers']>, match: ReturnType<TendApi['findByLinkedIn']>): void {
+  start(tiers: Promise<ApiResult<Tier[]>>, match: Promise<Match>): void {
     const { view, deps } = this;
+    const today = (deps.today ?? localToday)();
+    view.followUpDate.min = today;
     show(deps.root, view.root, view.fields.name);
     if (!this.profile.name) showErrors(view.errors, ['The name could not be read from the page: type it in.']);
     performance.mark(PROFILE_SHOWN_MARK);
-    view.status.textContent = 'Checking your board…';
 
     view.form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -133,6 +172,11 @@ class FormSession {
     view.tier.addEventListener('change', () => {
       const id = Number(view.tier.value);
       if (Number.isInteger(id) && id > 0) void deps.settings.setLastTierId(id);
+      this.showCadence();
+    });
+    view.followUp.addEventListener('change', () => {
+      view.followUpDate.hidden = view.followUp.value !== 'date';
+      if (!view.followUpDate.hidden) view.followUpDate.focus();
     });
 
     void this.photo.then((outcome) => this.showPhoto(outcome));
@@ -141,15 +185,23 @@ class FormSession {
       if (!result.ok) return this.fail(result.problem);
       this.tiers = result.value;
       fillTiers(view.tier, result.value, this.lastTierId);
+      this.showCadence();
       if (result.value.length === 0) showErrors(view.errors, [WORDS.noColumns]);
       this.updateSave();
     });
     void match.then((result) => {
       if (this.finished) return;
       if (!result.ok) return this.fail(result.problem);
-      view.status.textContent = '';
-      if (result.value) this.finish(duplicateView(result.value.name, this.urls.contact(result.value.id)));
+      if (result.value) {
+        this.finished = true;
+        new OnBoardSession(deps, this.api, this.origin, result.value).start();
+      }
     });
+  }
+
+  private showCadence(): void {
+    const tier = this.tiers?.find((t) => t.id === Number(this.view.tier.value));
+    showColumnCadence(this.view.followUp, tier?.cadence_days ?? null);
   }
 
   private showPhoto(outcome: PhotoOutcome): void {
@@ -185,6 +237,13 @@ class FormSession {
       view.fields.linkedIn.focus();
       return;
     }
+    const choice = view.followUp.value as FollowUpChoice;
+    const followUpOn = followUpDateFor(choice, (this.deps.today ?? localToday)(), view.followUpDate.value);
+    if (choice === 'date' && !followUpOn) {
+      showErrors(view.errors, ['Choose the follow-up date, or another follow-up.']);
+      view.followUpDate.focus();
+      return;
+    }
     showErrors(view.errors, []);
 
     this.setBusy(true);
@@ -199,11 +258,16 @@ class FormSession {
       linkedIn,
       tierId,
       photo,
+      firstNote: view.note.value.trim(),
+      followUpOn,
     });
     if (result.ok) {
       void this.deps.settings.setLastTierId(tierId);
       const tierName = this.tiers?.find((tier) => tier.id === tierId)?.name ?? null;
-      this.finish(savedView(result.value.name, tierName, wantsPhoto && !photo, this.urls.contact(result.value.id)));
+      const next = nextFollowUpWords(result.value.next_follow_up_on, (this.deps.today ?? localToday)());
+      this.finish(
+        savedView(result.value.name, tierName, next.text, wantsPhoto && !photo, this.urls.contact(result.value.id)),
+      );
       return;
     }
     const problem = result.problem;
@@ -243,7 +307,15 @@ class FormSession {
     this.updateSave();
     view.save.setAttribute('aria-busy', String(busy));
     view.save.textContent = busy ? 'Saving…' : 'Save to Tend';
-    for (const input of [...Object.values(view.fields), view.tier, view.includePhoto]) input.disabled = busy;
+    const controls = [
+      ...Object.values(view.fields),
+      view.tier,
+      view.note,
+      view.followUp,
+      view.followUpDate,
+      view.includePhoto,
+    ];
+    for (const input of controls) input.disabled = busy;
   }
 
   private finish(next: HTMLElement): void {
@@ -289,4 +361,76 @@ class FormSession {
       }
     }
   }
+}
+
+/**
+ * A profile already on the board: where the person stands (column, last contact, next follow-up),
+ * "Log that I messaged them" (what Done does: an interaction dated today, with the note if any,
+ * which resets the follow-up by the rule) and Snooze.
+ */
+class OnBoardSession {
+  private readonly view;
+  private readonly today: string;
+
+  constructor(
+    private readonly deps: PopupDeps,
+    private readonly api: TendApi,
+    private readonly origin: string,
+    private readonly card: LinkedInMatchResponse,
+  ) {
+    this.today = (deps.today ?? localToday)();
+    this.view = onBoardView(
+      card.name,
+      standingOf(card, this.today),
+      appUrls(origin, deps.extensionId).contact(card.id),
+    );
+  }
+
+  start(): void {
+    const { view, deps } = this;
+    show(deps.root, view.root);
+    performance.mark(PROFILE_SHOWN_MARK);
+    view.log.addEventListener('click', () => {
+      void this.act(view.log, () => this.api.logDone(this.card.id, view.note.value), 'Logged.');
+    });
+    view.snooze.addEventListener('click', () => {
+      const until = followUpDateFor(view.snoozeFor.value as FollowUpChoice, this.today, '');
+      if (until) void this.act(view.snooze, () => this.api.snooze(this.card.id, until), 'Snoozed.');
+    });
+  }
+
+  private async act(button: HTMLButtonElement, call: () => Promise<ApiResult<Contact>>, done: string): Promise<void> {
+    const { view } = this;
+    const controls = [view.log, view.snooze, view.snoozeFor, view.note];
+    for (const control of controls) control.disabled = true;
+    button.setAttribute('aria-busy', 'true');
+    view.status.hidden = true;
+    showErrors(view.errors, []);
+    const result = await call();
+    button.setAttribute('aria-busy', 'false');
+    for (const control of controls) control.disabled = false;
+    if (!result.ok) {
+      if (result.problem.kind === 'unauthorized') {
+        void this.deps.settings.clearToken();
+        show(this.deps.root, notConnectedView(appUrls(this.origin, this.deps.extensionId).connect, true));
+        return;
+      }
+      showErrors(
+        view.errors,
+        result.problem.kind === 'unreachable'
+          ? [`Can’t reach Tend at ${this.origin}. Try again.`]
+          : result.problem.errors,
+      );
+      return;
+    }
+    const card = { ...this.card, ...pickStanding(result.value) };
+    showStanding(view.standing, standingOf(card, this.today));
+    view.note.value = '';
+    view.status.textContent = `${done} ${WORDS.nextFollowUp}: ${nextFollowUpWords(card.next_follow_up_on, this.today).text}.`;
+    view.status.hidden = false;
+  }
+}
+
+function pickStanding(contact: Contact): Pick<LinkedInMatchResponse, 'last_contacted_on' | 'next_follow_up_on'> {
+  return { last_contacted_on: contact.last_contacted_on, next_follow_up_on: contact.next_follow_up_on };
 }

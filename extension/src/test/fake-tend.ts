@@ -2,7 +2,7 @@
  * A stand-in for the Tend API as phase 2 will serve it (the contract in extension/README.md), as
  * a `fetch` the extension's real API client talks to. It records every request.
  */
-import { freePlanLimitMessage, type Contact, type Tier } from '@tend/contracts';
+import { addDays, freePlanLimitMessage, type Contact, type LinkedInMatchResponse, type Tier } from '@tend/contracts';
 
 export interface RecordedRequest {
   method: string;
@@ -10,12 +10,16 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   credentials: RequestCredentials | undefined;
   form: FormData | null;
+  /** A JSON body, parsed. */
+  json: unknown;
 }
 
 export interface FakeTendState {
   tiers: Tier[];
-  /** Canonical LinkedIn URL -> contact already on the board. */
-  onBoard: Map<string, { id: number; name: string }>;
+  /** Canonical LinkedIn URL -> contact already on the board, with its follow-up state. */
+  onBoard: Map<string, LinkedInMatchResponse>;
+  /** The server's today (Done dates its interaction with it). */
+  today: string;
   token: string;
   billingEnabled: boolean;
   /** Cards left before the free plan is full (403). */
@@ -48,6 +52,7 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
     down: false,
     createAnswer: null,
     nextId: 77,
+    today: '2026-06-01',
     ...overrides,
   };
   const requests: RecordedRequest[] = [];
@@ -56,13 +61,20 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
     const form = init.body instanceof FormData ? init.body : null;
+    const sent: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : null;
     const method = init.method ?? 'GET';
-    requests.push({ method, url, headers, credentials: init.credentials, form });
+    requests.push({ method, url, headers, credentials: init.credentials, form, json: sent });
     if (state.down) return Promise.reject(new TypeError('Failed to fetch'));
-    return Promise.resolve(answer(method, url, headers, form));
+    return Promise.resolve(answer(method, url, headers, form, sent));
   };
 
-  function answer(method: string, url: URL, headers: Record<string, string>, form: FormData | null): Response {
+  function answer(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    form: FormData | null,
+    sent: unknown,
+  ): Response {
     if (url.pathname === '/api/config' && method === 'GET') {
       return json(200, { support_email: 'help@tend.test', billing_enabled: state.billingEnabled });
     }
@@ -71,6 +83,20 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
     if (url.pathname === '/api/contacts/by-linkedin' && method === 'GET') {
       const found = state.onBoard.get(url.searchParams.get('url') ?? '');
       return found ? json(200, found) : json(404, { errors: ['Not found.'] });
+    }
+    const action = /^\/api\/contacts\/(\d+)\/(done|snooze)$/.exec(url.pathname);
+    if (action && method === 'POST') {
+      const id = Number(action[1]);
+      const entry = [...state.onBoard.entries()].find(([, card]) => card.id === id);
+      if (!entry) return json(404, { errors: ['Contact not found.'] });
+      const [key, card] = entry;
+      const body = (typeof sent === 'object' && sent !== null ? sent : {}) as { until?: string };
+      const next =
+        action[2] === 'done'
+          ? { last_contacted_on: state.today, next_follow_up_on: addDays(state.today, 14) }
+          : { last_contacted_on: card.last_contacted_on, next_follow_up_on: body.until ?? null };
+      state.onBoard.set(key, { ...card, ...next });
+      return json(200, { ...contactFrom(new FormData(), id), name: card.name, tier_id: card.tier_id, ...next });
     }
     if (url.pathname === '/api/contacts' && method === 'POST' && form) {
       if (state.createAnswer) return json(state.createAnswer.status, state.createAnswer.body);
@@ -86,13 +112,26 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
       }
       state.freeCardsLeft -= 1;
       const contact = contactFrom(form, state.nextId++);
-      if (linkedIn) state.onBoard.set(linkedIn, { id: contact.id, name: contact.name });
+      if (linkedIn) state.onBoard.set(linkedIn, matchOf(contact.id, contact.name));
       return json(201, contact);
     }
     return json(404, { errors: ['Not found.'] });
   }
 
   return { state, requests, fetch };
+}
+
+/** A card as `GET /api/contacts/by-linkedin` answers it (in Potential Referrals unless told). */
+export function matchOf(id: number, name: string, state: Partial<LinkedInMatchResponse> = {}): LinkedInMatchResponse {
+  return {
+    id,
+    name,
+    tier_id: 14,
+    tier_name: 'Potential Referrals',
+    last_contacted_on: null,
+    next_follow_up_on: null,
+    ...state,
+  };
 }
 
 function contactFrom(form: FormData, id: number): Contact {
@@ -118,7 +157,7 @@ function contactFrom(form: FormData, id: number): Contact {
     photo_url: form.get('contact[photo]') ? `/api/contacts/${id}/photo` : null,
     cadence_days: null,
     last_contacted_on: null,
-    next_follow_up_on: null,
+    next_follow_up_on: text('next_follow_up_on'),
     created_at: now,
     updated_at: now,
   };
