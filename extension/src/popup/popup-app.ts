@@ -49,11 +49,12 @@ const PLAN_FULL_FALLBACK =
   'The free plan’s contacts are all used. Upgrade to Premium for unlimited contacts, or remove one first.';
 
 /**
- * How long the popup waits, once the page is read, for the answer to "is this profile saved?"
- * before it draws the save form (and switches if the answer says saved): a saved profile then opens
- * on its own screen without a flash of the form, and a slow server never holds the form back long.
+ * The popup never waits for the answer to "is this profile saved?" once the page is read: it uses
+ * the answer if it is already there (a saved profile then opens on its own screen), else draws the
+ * save form and switches when the answer says saved. Waiting for it cost 20 to 100 ms of every
+ * open (docs/PERFORMANCE.md), most opens being of profiles not saved yet.
  */
-const MATCH_WAIT_MS = 150;
+const MATCH_WAIT_MS = 0;
 
 export interface PopupDeps {
   root: HTMLElement;
@@ -69,6 +70,13 @@ export interface PopupDeps {
 }
 
 export const PROFILE_SHOWN_MARK = 'tend:profile-shown';
+/** The steps before it, marked for docs/PERFORMANCE.md's breakdown (the browser journey logs them). */
+export const STEP_MARKS = {
+  start: 'tend:start',
+  settings: 'tend:settings-and-tab',
+  pageRead: 'tend:page-read',
+  match: 'tend:board-answered',
+} as const;
 
 export const appUrls = (origin: string, extensionId: string) => ({
   board: `${origin}/kanban`,
@@ -94,7 +102,9 @@ const settled = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
 export async function startPopup(deps: PopupDeps): Promise<void> {
   const { root } = deps;
   show(root, loadingView(), null);
+  performance.mark(STEP_MARKS.start);
   const [settings, tab] = await Promise.all([deps.settings.load(), deps.page.activeTab().catch(() => null)]);
+  performance.mark(STEP_MARKS.settings);
   const urls = appUrls(settings.appOrigin, deps.extensionId);
   const profileUrl = tab ? canonicalLinkedInUrl(tab.url) : null;
 
@@ -111,7 +121,9 @@ export async function startPopup(deps: PopupDeps): Promise<void> {
   const api = deps.createApi(settings.appOrigin, settings.token);
   const tiers = columnsOf(deps, api, settings);
   const match = api.findByLinkedIn(profileUrl);
+  void match.then(() => performance.mark(STEP_MARKS.match));
   const profile = await deps.page.readProfile(tab).catch(() => null);
+  performance.mark(STEP_MARKS.pageRead);
   if (!profile) {
     show(root, readFailedView(urls.board));
     return;
