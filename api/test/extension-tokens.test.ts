@@ -221,6 +221,7 @@ describe('what a token may do', () => {
       expect(found.body).toEqual({
         id: contact.id,
         name: 'Ada Lovelace',
+        on_board: true,
         tier_id: friends.id,
         tier_name: 'Friends',
         last_contacted_on: null,
@@ -288,6 +289,7 @@ describe('what a token may do', () => {
     expect((await bearer(token).get(url)).body).toEqual({
       id: mary.id,
       name: 'Mary Somerville',
+      on_board: true,
       tier_id: referrals.id,
       tier_name: 'Potential Referrals',
       last_contacted_on: today,
@@ -309,6 +311,71 @@ describe('what a token may do', () => {
     expect((await bearer(otherToken).post(`/api/contacts/${mary.id}/done`).send({})).status).toBe(404);
     expect((await bearer(otherToken).post(`/api/contacts/${mary.id}/snooze`).send({ days: 3 })).status).toBe(404);
     expect((await client.get(`/api/interactions?contact_id=${mary.id}`)).body).toHaveLength(2);
+  });
+
+  it('saves to the network when the free board is full, and puts one person from the network on the board, nothing more', async () => {
+    const { client } = await app.member({ plan: 'free', prefix: 'ext-network' });
+    const { token } = await connect(client);
+    const tiers = (await bearer(token).get('/api/tiers')).body as Tier[];
+    for (let i = 0; i < 24; i += 1)
+      expect((await client.post('/api/contacts', { name: `Card ${i}` })).status).toBe(201);
+    const cards = (await client.get('/api/contacts')).body as Contact[];
+
+    const full = await bearer(token)
+      .post('/api/contacts')
+      .field('contact[name]', 'One too many')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/one-too-many')
+      .field('contact[tier_id]', String(tiers[0]?.id));
+    expect(full.status).toBe(201); // the 25th
+    const refused = await bearer(token)
+      .post('/api/contacts')
+      .field('contact[name]', 'Sophie Germain')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/sophie-germain')
+      .field('contact[tier_id]', String(tiers[0]?.id))
+      .field('contact[first_interaction][notes]', 'Met at the conference.');
+    expect(refused.status).toBe(403);
+    // The popup saves to the network instead: no column, no follow-up; a date is refused there.
+    const withDate = await bearer(token)
+      .post('/api/contacts')
+      .field('contact[name]', 'Sophie Germain')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/sophie-germain')
+      .field('contact[on_board]', 'false')
+      .field('contact[next_follow_up_on]', '2099-01-01');
+    expect(withDate.status).toBe(400);
+    const saved = await bearer(token)
+      .post('/api/contacts')
+      .field('contact[name]', 'Sophie Germain')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/sophie-germain')
+      .field('contact[on_board]', 'false')
+      .field('contact[first_interaction][notes]', 'Met at the conference.');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const sophie = saved.body as Contact;
+    expect(sophie).toMatchObject({ on_board: false, tier_id: null, next_follow_up_on: null });
+    expect((await client.get(`/api/interactions?contact_id=${sophie.id}`)).body).toMatchObject([
+      { notes: 'Met at the conference.', contact_method: 'LinkedIn message' },
+    ]);
+    const url = `/api/contacts/by-linkedin?url=${encodeURIComponent('linkedin.com/in/sophie-germain')}`;
+    expect((await bearer(token).get(url)).body).toMatchObject({ id: sophie.id, on_board: false, tier_id: null });
+
+    // Put on the board: refused while the board is full, then one person, into a column.
+    const move = (body: object) => bearer(token).post('/api/contacts/bulk').send(body);
+    const toBoard = { ids: [sophie.id], action: 'to_board', tier_id: tiers[1]?.id };
+    expect((await move(toBoard)).status).toBe(403);
+    expect((await client.delete(`/api/contacts/${cards[0]?.id}`)).status).toBe(204);
+    // Nothing but one person onto the board: no moves off it, no batches.
+    for (const body of [
+      { ids: [cards[1]?.id], action: 'to_network' },
+      { ids: [sophie.id, cards[2]?.id], action: 'to_board', tier_id: tiers[1]?.id },
+    ]) {
+      const res = await move(body);
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body.errors).toEqual([EXTENSION_TOKEN_MESSAGES.bulkNotAccepted]);
+    }
+    expect(((await client.get('/api/contacts')).body as Contact[]).map((c) => c.id)).toContain(cards[1]?.id);
+    const moved = await move(toBoard);
+    expect(moved.status).toBe(200);
+    expect(moved.body.contacts).toMatchObject([{ id: sophie.id, on_board: true, tier_id: tiers[1]?.id }]);
+    expect((await bearer(token).get(url)).body).toMatchObject({ on_board: true, tier_name: tiers[1]?.name });
   });
 
   it('makes one card of three parallel saves of one profile: the others are told it is a duplicate', async () => {
@@ -394,6 +461,7 @@ describe('what a token may never do', () => {
       'POST /api/contacts/:id/done',
       'GET /api/contacts/:id/photo',
       'POST /api/contacts/:id/snooze',
+      'POST /api/contacts/bulk',
       'GET /api/contacts/by-linkedin',
       'GET /api/tiers',
     ]);
@@ -418,6 +486,7 @@ describe('what a token may never do', () => {
         'GET /api/interactions',
         'POST /api/interactions',
         'GET /api/today',
+        'GET /api/network',
       ]),
     );
     // What a refused call must leave alone: the cards, the columns, the tokens and the account.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { within } from '@testing-library/dom';
+import { freePlanLimitMessage } from '@tend/contracts';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTendApi } from '../api/tend-api';
@@ -15,6 +16,7 @@ import { PROFILE_SHOWN_MARK, startPopup } from './popup-app';
 const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 const ADA_URL = 'https://www.linkedin.com/in/ada-lovelace/?originalSubdomain=uk';
 const ADA = 'https://www.linkedin.com/in/ada-lovelace';
+const PLAN_FULL = { status: 403, body: { errors: [freePlanLimitMessage(25)] } };
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const PHOTO: PhotoOutcome = {
   photo: { dataUrl: bytesToDataUrl(JPEG, 'image/jpeg'), type: 'image/jpeg', bytes: JPEG.length },
@@ -298,6 +300,74 @@ describe('a profile already on the board', () => {
   });
 });
 
+describe('the network', () => {
+  it('saves to the network when the free board is full, with the note, and says so with the upgrade link', async () => {
+    const { screen, user, server } = await openPopup({ server: fakeTend({ freeCardsLeft: 0 }) });
+    await readyForm(screen);
+    await user.type(screen.getByLabelText('Note'), 'Met at the conference.');
+    await user.selectOptions(screen.getByLabelText('Follow up'), 'In 1 week');
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('saved-to-network');
+    expect(screen.getByRole('heading', { name: 'Saved to your network' })).toHaveFocus();
+    expect(screen.getByText(/Your free board is full, so Ada Lovelace is in your network/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/account',
+    );
+    expect(screen.getByRole('link', { name: 'Open in Tend' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/network/77',
+    );
+    const posts = server.requests.filter((r) => r.method === 'POST' && r.url.pathname === '/api/contacts');
+    expect(posts).toHaveLength(2);
+    const network = posts[1]?.form;
+    expect(network?.get('contact[on_board]')).toBe('false');
+    expect(network?.has('contact[tier_id]')).toBe(false);
+    expect(network?.has('contact[next_follow_up_on]')).toBe(false);
+    expect(network?.get('contact[first_interaction][notes]')).toBe('Met at the conference.');
+    expect(network?.get('contact[photo]')).toBeInstanceOf(File);
+  });
+
+  it('offers to put someone from the network on the board, into a column, then shows their standing', async () => {
+    const server = fakeTend();
+    server.state.onBoard.set(
+      ADA,
+      matchOf(5, 'Ada Lovelace', { on_board: false, tier_id: null, tier_name: null, last_contacted_on: '2026-05-20' }),
+    );
+    const { screen, user } = await openPopup({ server });
+    await viewBecomes('in-network');
+    expect(screen.getByRole('heading', { name: 'In your network' })).toHaveFocus();
+    expect(screen.getByText('Wed 20 May')).toBeInTheDocument();
+    const put = screen.getByRole('button', { name: 'Put on the board' });
+    await vi.waitFor(() => expect(put).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Column'), 'Potential Referrals');
+    await user.click(put);
+    await viewBecomes('on-board');
+    expect(server.requests.find((r) => r.url.pathname === '/api/contacts/bulk')?.json).toEqual({
+      ids: [5],
+      action: 'to_board',
+      tier_id: 14,
+    });
+    expect([...root.querySelectorAll('.standing__row')].map((row) => row.textContent)).toEqual([
+      'ColumnPotential Referrals',
+      'Last contactWed 20 May',
+      'Next follow-upIn 14 days (Mon 15 Jun)',
+    ]);
+  });
+
+  it('says why when the board has no room for them', async () => {
+    const server = fakeTend({ freeCardsLeft: 0 });
+    server.state.onBoard.set(ADA, matchOf(5, 'Ada Lovelace', { on_board: false, tier_id: null, tier_name: null }));
+    const { screen, user } = await openPopup({ server });
+    await viewBecomes('in-network');
+    const put = screen.getByRole('button', { name: 'Put on the board' });
+    await vi.waitFor(() => expect(put).toBeEnabled());
+    await user.click(put);
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^Your board is full \(free plan\)/));
+    expect(currentView()).toBe('in-network');
+  });
+});
+
 describe('the columns, cached for a minute', () => {
   it('reads the columns once a minute at most, and draws the complete form at once from the copy', async () => {
     const server = fakeTend();
@@ -403,8 +473,8 @@ describe('the popup on a LinkedIn profile', () => {
     );
   });
 
-  it('links to the account page to upgrade when the free plan is full', async () => {
-    const { screen, user } = await openPopup({ server: fakeTend({ freeCardsLeft: 0 }) });
+  it('links to the account page to upgrade when neither the board nor the network takes the person', async () => {
+    const { screen, user } = await openPopup({ server: fakeTend({ createAnswer: PLAN_FULL }) });
     await readyForm(screen);
     await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
     await viewBecomes('plan-full');
@@ -417,7 +487,7 @@ describe('the popup on a LinkedIn profile', () => {
   });
 
   it('says upgrading is not available when the server has no billing', async () => {
-    const { screen, user } = await openPopup({ server: fakeTend({ freeCardsLeft: 0, billingEnabled: false }) });
+    const { screen, user } = await openPopup({ server: fakeTend({ createAnswer: PLAN_FULL, billingEnabled: false }) });
     await readyForm(screen);
     await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
     await viewBecomes('plan-full');

@@ -29,12 +29,14 @@ import {
   errorView,
   fillTiers,
   formView,
+  inNetworkView,
   loadingView,
   notConnectedView,
   notProfileView,
   onBoardView,
   planFullView,
   readFailedView,
+  savedToNetworkView,
   savedView,
   showColumnCadence,
   showErrors,
@@ -81,6 +83,7 @@ export const STEP_MARKS = {
 export const appUrls = (origin: string, extensionId: string) => ({
   board: `${origin}/kanban`,
   contact: (id: number) => `${origin}/kanban/${id}`,
+  networkPerson: (id: number) => `${origin}/network/${id}`,
   account: `${origin}/account`,
   connect: `${origin}/extension/connect?extension_id=${encodeURIComponent(extensionId)}`,
 });
@@ -131,7 +134,7 @@ export async function startPopup(deps: PopupDeps): Promise<void> {
 
   const early = await settled(match, MATCH_WAIT_MS);
   if (early?.ok && early.value) {
-    new OnBoardSession(deps, api, settings.appOrigin, early.value).start();
+    showSaved(deps, api, settings.appOrigin, early.value, tiers);
     return;
   }
   const session = new FormSession(deps, tab, profile, api, settings.appOrigin, settings.lastTierId);
@@ -206,7 +209,7 @@ class FormSession {
       if (!result.ok) return this.fail(result.problem);
       if (result.value) {
         this.finished = true;
-        new OnBoardSession(deps, this.api, this.origin, result.value).start();
+        showSaved(deps, this.api, this.origin, result.value, tiers);
       }
     });
   }
@@ -263,7 +266,7 @@ class FormSession {
     const wantsPhoto = this.profile.photoUrl !== null && (view.includePhotoRow.hidden || view.includePhoto.checked);
     const outcome = wantsPhoto ? await this.photoWithin() : null;
     const photo = outcome?.photo ? dataUrlToBlob(outcome.photo.dataUrl) : null;
-    const result = await this.api.createContact({
+    const contact = {
       name: values.name,
       title: values.title,
       company: values.company,
@@ -271,8 +274,22 @@ class FormSession {
       tierId,
       photo,
       firstNote: view.note.value.trim(),
-      followUpOn,
-    });
+    };
+    const result = await this.api.createContact({ ...contact, followUpOn });
+    if (!result.ok && result.problem.kind === 'plan-full') {
+      // The free board is full: the person goes to the network instead (no column, no follow-up),
+      // with the note and the photo, and the popup says so with the way to upgrade.
+      const [network, config] = await Promise.all([
+        this.api.createContact({ ...contact, onBoard: false }),
+        this.api.getConfig(),
+      ]);
+      if (network.ok) {
+        const upgrade =
+          config.ok && !config.value.billing_enabled ? { unavailable: true as const } : { url: this.urls.account };
+        this.finish(savedToNetworkView(network.value.name, upgrade, this.urls.networkPerson(network.value.id)));
+        return;
+      }
+    }
     if (result.ok) {
       void this.deps.settings.setLastTierId(tierId);
       const tierName = this.tiers?.find((tier) => tier.id === tierId)?.name ?? null;
@@ -445,4 +462,79 @@ class OnBoardSession {
 
 function pickStanding(contact: Contact): Pick<LinkedInMatchResponse, 'last_contacted_on' | 'next_follow_up_on'> {
   return { last_contacted_on: contact.last_contacted_on, next_follow_up_on: contact.next_follow_up_on };
+}
+
+/** A profile already saved: on the board (its standing, Log, Snooze) or in the network (Put on the board). */
+function showSaved(
+  deps: PopupDeps,
+  api: TendApi,
+  origin: string,
+  card: LinkedInMatchResponse,
+  tiers: Promise<ApiResult<Tier[]>>,
+): void {
+  if (card.on_board) new OnBoardSession(deps, api, origin, card).start();
+  else new InNetworkSession(deps, api, origin, card).start(tiers);
+}
+
+/** Someone in the network: "Put on the board" into a column, then their on-board screen. */
+class InNetworkSession {
+  private readonly view;
+  private tiers: Tier[] = [];
+
+  constructor(
+    private readonly deps: PopupDeps,
+    private readonly api: TendApi,
+    private readonly origin: string,
+    private readonly card: LinkedInMatchResponse,
+  ) {
+    const today = (deps.today ?? localToday)();
+    this.view = inNetworkView(
+      card.name,
+      standingOf(card, today),
+      appUrls(origin, deps.extensionId).networkPerson(card.id),
+    );
+  }
+
+  start(tiers: Promise<ApiResult<Tier[]>>): void {
+    const { view, deps } = this;
+    show(deps.root, view.root);
+    performance.mark(PROFILE_SHOWN_MARK);
+    void tiers.then((result) => {
+      if (!result.ok) return showErrors(view.errors, result.problem.errors);
+      this.tiers = result.value;
+      fillTiers(view.tier, result.value, null);
+      view.put.disabled = result.value.length === 0;
+    });
+    view.put.addEventListener('click', () => void this.put());
+  }
+
+  private async put(): Promise<void> {
+    const { view } = this;
+    const tierId = Number(view.tier.value);
+    if (!Number.isInteger(tierId) || tierId <= 0) return;
+    view.put.disabled = true;
+    view.put.setAttribute('aria-busy', 'true');
+    showErrors(view.errors, []);
+    const result = await this.api.putOnBoard(this.card.id, tierId);
+    view.put.setAttribute('aria-busy', 'false');
+    view.put.disabled = false;
+    if (!result.ok) {
+      if (result.problem.kind === 'unauthorized') {
+        void this.deps.settings.clearToken();
+        show(this.deps.root, notConnectedView(appUrls(this.origin, this.deps.extensionId).connect, true));
+        return;
+      }
+      showErrors(view.errors, result.problem.errors);
+      return;
+    }
+    const moved = {
+      ...this.card,
+      on_board: true,
+      tier_id: tierId,
+      tier_name: this.tiers.find((tier) => tier.id === tierId)?.name ?? null,
+      ...pickStanding(result.value),
+    };
+    void this.deps.settings.setLastTierId(tierId);
+    new OnBoardSession(this.deps, this.api, this.origin, moved).start();
+  }
 }

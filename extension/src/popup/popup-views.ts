@@ -19,7 +19,9 @@ export type ViewName =
   | 'form'
   | 'duplicate'
   | 'on-board'
+  | 'in-network'
   | 'saved'
+  | 'saved-to-network'
   | 'plan-full'
   | 'unreachable'
   | 'error';
@@ -348,6 +350,61 @@ export function onBoardView(name: string, standing: StandingWords, openUrl: stri
     h('p', { className: 'small' }, externalLink(openUrl, 'Open in Tend')),
   );
   return { root, standing: standingBox, note, log, snoozeFor, snooze, status, errors };
+}
+
+export interface InNetworkView {
+  root: HTMLElement;
+  tier: HTMLSelectElement;
+  put: HTMLButtonElement;
+  errors: HTMLElement;
+}
+
+/** Someone in the network (saved when the board was full, or imported): put them on the board. */
+export function inNetworkView(name: string, standing: StandingWords, openUrl: string): InNetworkView {
+  const tier = h(
+    'select',
+    { id: 'field-tier', name: 'tier', disabled: true },
+    h('option', { value: '' }, WORDS.loadingColumns),
+  );
+  const put = button(WORDS.putOnBoard);
+  put.disabled = true;
+  const errors = h('div', { className: 'alert alert--error', role: 'alert', hidden: true });
+  const standingBox = h('dl', { className: 'standing' });
+  showStanding(standingBox, standing);
+  const root = view(
+    'in-network',
+    h('h1', {}, 'In your network'),
+    h('p', { className: 'standing__name' }, name),
+    h('p', { className: 'muted' }, 'Not on your board: no column and no follow-up yet.'),
+    standingBox,
+    h('div', { className: 'field' }, h('label', { for: 'field-tier' }, WORDS.column), tier),
+    errors,
+    h('div', { className: 'actions' }, put),
+    h('p', { className: 'small' }, externalLink(openUrl, 'Open in Tend')),
+  );
+  return { root, tier, put, errors };
+}
+
+/** Saved to the network because the free board is full: says so, with the way to upgrade. */
+export function savedToNetworkView(
+  name: string,
+  upgrade: { url: string } | { unavailable: true },
+  openUrl: string,
+): HTMLElement {
+  return view(
+    'saved-to-network',
+    h('h1', {}, 'Saved to your network'),
+    h('p', {}, `Your free board is full, so ${name} is in your network, with everything you saved.`),
+    h(
+      'p',
+      { className: 'muted' },
+      'Upgrade to Premium for unlimited cards, or make room on your board and put them on it from here or in Tend.',
+    ),
+    'url' in upgrade
+      ? h('div', { className: 'actions' }, externalLink(upgrade.url, 'Upgrade to Premium', 'primary'))
+      : h('p', { className: 'muted' }, 'Upgrading is not available on this Tend server: billing is not configured.'),
+    h('p', { className: 'small' }, externalLink(openUrl, 'Open in Tend')),
+  );
 }
 
 export function showStanding(box: HTMLElement, standing: StandingWords): void {

@@ -2,7 +2,14 @@
  * A stand-in for the Tend API as phase 2 will serve it (the contract in extension/README.md), as
  * a `fetch` the extension's real API client talks to. It records every request.
  */
-import { addDays, freePlanLimitMessage, type Contact, type LinkedInMatchResponse, type Tier } from '@tend/contracts';
+import {
+  addDays,
+  boardRoomMessage,
+  freePlanLimitMessage,
+  type Contact,
+  type LinkedInMatchResponse,
+  type Tier,
+} from '@tend/contracts';
 
 export interface RecordedRequest {
   method: string;
@@ -98,6 +105,34 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
       state.onBoard.set(key, { ...card, ...next });
       return json(200, { ...contactFrom(new FormData(), id), name: card.name, tier_id: card.tier_id, ...next });
     }
+    if (url.pathname === '/api/contacts/bulk' && method === 'POST') {
+      const body = sent as { ids: number[]; action: string; tier_id: number };
+      const entry = [...state.onBoard.entries()].find(([, card]) => card.id === body.ids[0]);
+      if (!entry) return json(404, { errors: ['Contact not found.'] });
+      if (state.freeCardsLeft <= 0) return json(403, { errors: [boardRoomMessage(0, 1)] });
+      state.freeCardsLeft -= 1;
+      const [key, card] = entry;
+      const tier = TIERS.find((t) => t.id === body.tier_id);
+      const next = tier?.cadence_days ? addDays(state.today, tier.cadence_days) : null;
+      state.onBoard.set(key, {
+        ...card,
+        on_board: true,
+        tier_id: body.tier_id,
+        tier_name: tier?.name ?? null,
+        next_follow_up_on: next,
+      });
+      return json(200, {
+        contacts: [
+          {
+            ...contactFrom(new FormData(), card.id),
+            name: card.name,
+            tier_id: body.tier_id,
+            last_contacted_on: card.last_contacted_on,
+            next_follow_up_on: next,
+          },
+        ],
+      });
+    }
     if (url.pathname === '/api/contacts' && method === 'POST' && form) {
       if (state.createAnswer) return json(state.createAnswer.status, state.createAnswer.body);
       const field = form.get('contact[linked_in]');
@@ -105,6 +140,16 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
       const existing = state.onBoard.get(linkedIn);
       if (existing)
         return json(409, { errors: ['This LinkedIn profile is already on your board.'], contact_id: existing.id });
+      const toNetwork = form.get('contact[on_board]') === 'false';
+      if (toNetwork) {
+        const person = { ...contactFrom(form, state.nextId++), on_board: false, tier_id: null, column_order: null };
+        if (linkedIn)
+          state.onBoard.set(
+            linkedIn,
+            matchOf(person.id, person.name, { on_board: false, tier_id: null, tier_name: null }),
+          );
+        return json(201, person);
+      }
       if (state.freeCardsLeft <= 0) {
         return json(403, {
           errors: [freePlanLimitMessage(25)],
@@ -126,6 +171,7 @@ export function matchOf(id: number, name: string, state: Partial<LinkedInMatchRe
   return {
     id,
     name,
+    on_board: true,
     tier_id: 14,
     tier_name: 'Potential Referrals',
     last_contacted_on: null,
@@ -151,6 +197,7 @@ function contactFrom(form: FormData, id: number): Contact {
     phone_number: null,
     connection_description: null,
     date_connected: null,
+    on_board: true,
     tier_id: Number(text('tier_id')),
     column_order: 0,
     vertical_order: 0,

@@ -18,6 +18,8 @@ describe('the contact fields', () => {
       'column_order',
       'vertical_order',
       'user_id',
+      // Into the network instead of onto the board (issue 26).
+      'on_board',
       // Saved with what just happened and when to follow up (the extension, issue 29).
       'first_interaction',
       'next_follow_up_on',

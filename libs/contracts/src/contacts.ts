@@ -36,8 +36,10 @@ export const contactSchema = z.object({
   id: z.number(),
   user_id: z.number(),
   .../* @__PURE__ */ responseFieldSchemas(),
-  tier_id: z.number(),
-  column_order: z.number(),
+  /** On the board (a card in a column) or in the network (no column: `tier_id` and `column_order` null). */
+  on_board: z.boolean(),
+  tier_id: z.number().nullable(),
+  column_order: z.number().nullable(),
   vertical_order: z.number(),
   photo_url: z.string().nullable(),
   /** The card's own cadence in days, overriding its column's (null: the column's). */
@@ -209,6 +211,11 @@ export type FirstInteraction = z.infer<typeof firstInteractionSchema>;
 
 export const createContactRequestSchema = z.strictObject({
   ...contactFields,
+  /** false: into the network (no column, never refused by the free plan's allowance); default true. */
+  on_board: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'on_board must be true or false.' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === 'true')),
   first_interaction: firstInteractionSchema.optional(),
   /**
    * The first follow-up as an explicit date (today to a year ahead); left out or empty, the column's
@@ -253,13 +260,15 @@ export type MoveContactResponse = z.infer<typeof moveContactResponseSchema>;
 
 /**
  * `GET /api/contacts/by-linkedin?url=<canonical LinkedIn URL>`: 200 with this when that profile is
- * already on the signed-in user's board (compared by `canonicalLinkedInUrl`), 404 otherwise. It
- * carries the card's follow-up state, so the extension's popup shows where the person stands (column,
- * last contact, next follow-up) from the one request it makes anyway.
+ * already the signed-in user's, on the board or in the network (`on_board` says which; compared by
+ * `canonicalLinkedInUrl`), 404 otherwise. It carries the card's column and follow-up state, so the
+ * extension's popup shows where the person stands (column, last contact, next follow-up) from the
+ * one request it makes anyway.
  */
 export const linkedInMatchResponseSchema = z.object({
   id: z.number(),
   name: z.string(),
+  on_board: z.boolean(),
   tier_id: z.number().nullable(),
   /** The column's name (null off the board). */
   tier_name: z.string().nullable(),
@@ -269,8 +278,9 @@ export const linkedInMatchResponseSchema = z.object({
 export type LinkedInMatchResponse = z.infer<typeof linkedInMatchResponseSchema>;
 
 /**
- * `POST /api/contacts` answers 409 with this when the canonical LinkedIn URL is already on the
- * board: the usual `{errors}` plus the id of the card that has it.
+ * `POST /api/contacts` answers 409 with this when the canonical LinkedIn URL or the email (case
+ * folded) is already someone's, on the board or in the network: the usual `{errors}` (saying
+ * which) plus the id of the person who has it.
  */
 export const duplicateContactResponseSchema = z.object({ errors: z.array(z.string()), contact_id: z.number() });
 export type DuplicateContactResponse = z.infer<typeof duplicateContactResponseSchema>;

@@ -27,12 +27,13 @@ export const EXTENSION_TOKEN_ABILITIES = [
   'Check whether a LinkedIn profile is already on your board, and when you follow up with them',
   'Add contacts to your board, with their photo, a first note and a follow-up date',
   'Log that you contacted someone on your board, or snooze their follow-up',
+  'Save people to your network when your board is full, and put someone from your network on your board',
 ] as const;
 /** What it can never do (shown beside the list above). */
 export const EXTENSION_TOKEN_LIMITS = [
   'Read or change your account, email or password',
   'See billing or change your plan',
-  'Edit, move or delete your contacts, or read their notes',
+  'Edit or delete your contacts, move them between columns or off your board, or read their notes',
 ] as const;
 
 /** How many extensions one account may keep connected (one per browser profile is typical). */
@@ -47,6 +48,8 @@ export const EXTENSION_TOKEN_MESSAGES = {
     'This is not the Tend extension this server knows. Install it from the link in Tend, then connect again.',
   /** A bearer token on a route that does not take one (account, billing, settings, ...). */
   notAccepted: 'Extension tokens cannot be used for this request.',
+  /** The extension's token on `POST /api/contacts/bulk` for anything but one person onto the board. */
+  bulkNotAccepted: 'The extension can only put one person from your network on your board at a time.',
   /** A bearer token that is unknown, malformed or revoked. */
   invalidToken: 'This extension is no longer connected. Connect it again from the extension.',
 } as const;
@@ -78,3 +81,9 @@ export type ConnectExtensionResponse = z.infer<typeof connectExtensionResponseSc
 
 /** The message of `POST /api/contacts`' 409 (the body also carries `contact_id`). */
 export const DUPLICATE_LINKEDIN_MESSAGE = 'This LinkedIn profile is already on your board.';
+/** The 409 when the profile's person is in the network (issue 26: one person across board and network). */
+export const DUPLICATE_LINKEDIN_NETWORK_MESSAGE = 'This LinkedIn profile is already in your network.';
+/** The 409 when someone with the same email (case folded) is on the board. */
+export const DUPLICATE_EMAIL_MESSAGE = 'Someone with this email is already on your board.';
+/** The 409 when someone with the same email (case folded) is in the network. */
+export const DUPLICATE_EMAIL_NETWORK_MESSAGE = 'Someone with this email is already in your network.';

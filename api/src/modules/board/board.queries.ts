@@ -28,11 +28,12 @@ export const TOP_ORDER = 'select max(vertical_order) as top from contacts where 
 
 export const COLUMN_SIZE = 'select count(*)::int as count from contacts where tier_id = ?';
 
-export const CARD_COUNT = 'select count(*)::int as count from contacts where user_id = ?';
+/** The cards on the board: the free plan's allowance counts these, never the network (the one count). */
+export const CARD_COUNT = 'select count(*)::int as count from contacts where user_id = ? and on_board';
 
 export const CARD_COLUMN = 'select tier_id from contacts where id = ? and user_id = ?';
 
-export const CARD_PLACE = `select c.tier_id, t.position, c.vertical_order from contacts c join tiers t on t.id = c.tier_id
+export const CARD_PLACE = `select c.tier_id, t.position, c.vertical_order from contacts c left join tiers t on t.id = c.tier_id
   where c.id = ? and c.user_id = ?`;
 
 /** The column at a position, else the first column (a legacy `column_order` that names none). */
@@ -49,7 +50,7 @@ const FIELD_COLUMNS = CONTACT_FIELDS.map((field) =>
  * fields as `toContactResponse`, which a test keeps in step.
  */
 export const CONTACT_JSON_COLUMNS = `
-  c.id, c.user_id, ${FIELD_COLUMNS},
+  c.id, c.user_id, ${FIELD_COLUMNS}, c.on_board,
   c.tier_id, t.position as column_order, c.vertical_order,
   case when c.photo_key is null then null
        else '/api/contacts/' || c.id || '/photo\\?v=' || split_part(split_part(c.photo_key, '/', 2), '.', 1) end as photo_url,
@@ -58,8 +59,11 @@ export const CONTACT_JSON_COLUMNS = `
   to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
-/** The ids a limited plan sees: the newest by creation date, up to the allowance (bindings: user, limit). */
-export const VISIBLE_CARDS = `select v.id from contacts v where v.user_id = ? order by v.created_at desc, v.id desc limit ?`;
+/** The card ids a limited plan sees: the newest on the board by creation date, up to the allowance (bindings: user, limit). */
+export const VISIBLE_CARDS = `select v.id from contacts v where v.user_id = ? and v.on_board order by v.created_at desc, v.id desc limit ?`;
+
+/** The cards a limited plan hides: the board's beyond the allowance (bindings: user, limit); never the network. */
+export const HIDDEN_CARDS = `select v.id from contacts v where v.user_id = ? and v.on_board order by v.created_at desc, v.id desc offset ?`;
 
 /**
  * Bindings: user, [both column ids when `tierFilter`], [user, limit when `limited`].
@@ -70,7 +74,7 @@ export function boardJson(options: { limited: boolean; tierFilter: boolean }): s
   return `select coalesce(json_agg(x order by x.column_order, x.vertical_order desc, x.id), '[]')::text as json
     from (select ${CONTACT_JSON_COLUMNS}
       from contacts c join tiers t on t.id = c.tier_id
-      where c.user_id = ?
+      where c.user_id = ? and c.on_board
       ${options.tierFilter ? 'and c.tier_id in (?, ?)' : ''}
       ${options.limited ? `and c.id in (${VISIBLE_CARDS})` : ''}) x`;
 }
@@ -93,6 +97,22 @@ export function setOrders(count: number): string {
      where c.id = v.id and c.user_id = ?`;
 }
 
+/** The owner's people among some ids, with where they are (bindings: user, ids). */
+export const PEOPLE_PLACES = 'select id, on_board from contacts where user_id = ? and id in (?)';
+
+/**
+ * People of the network onto the board: into a column at the given orders, entering it on the
+ * given day (bindings: column, today, the JSON array of {id, vertical_order}, user).
+ */
+export const TO_BOARD = `update contacts c set tier_id = ?, on_board = true, vertical_order = v.vertical_order,
+    column_entered_on = ?::date, updated_at = now()
+  from jsonb_to_recordset(?::jsonb) as v(id int, vertical_order int)
+ where c.id = v.id and c.user_id = ? and not c.on_board`;
+
+/** Cards off the board into the network: no column (bindings: user, ids). Their notes, timeline and photo stay. */
+export const TO_NETWORK = `update contacts set tier_id = null, on_board = false, vertical_order = 0, updated_at = now()
+ where user_id = ? and id in (?) and on_board`;
+
 /** Cards created after a given one (bindings: user, created_at, created_at, id): hidden past the allowance. */
 export const NEWER_CARDS = `select count(*)::int as count from contacts
-  where user_id = ? and (created_at > ? or (created_at = ? and id > ?))`;
+  where user_id = ? and on_board and (created_at > ? or (created_at = ? and id > ?))`;

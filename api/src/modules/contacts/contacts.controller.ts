@@ -3,6 +3,7 @@ import {
   Body,
   Controller,
   Delete,
+  ForbiddenException,
   Get,
   Header,
   HttpCode,
@@ -18,12 +19,16 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
+  bulkContactsRequestSchema,
   canonicalLinkedInUrl,
   createContactRequestSchema,
+  EXTENSION_TOKEN_MESSAGES,
   idSchema,
   moveContactRequestSchema,
   PHOTO_MAX_BYTES,
   updateContactRequestSchema,
+  type BulkContactsRequest,
+  type BulkContactsResponse,
   type Contact as ContactResponse,
   type LinkedInMatchResponse,
   type MoveContactRequest,
@@ -39,7 +44,7 @@ import { ContactsService } from './contacts.service';
 import { toContactResponse } from './contacts.mapper';
 
 export const LINKEDIN_URL_REQUIRED_MESSAGE = 'Send a LinkedIn profile address, such as linkedin.com/in/jane-doe.';
-export const NO_LINKEDIN_MATCH_MESSAGE = 'No card on your board has this LinkedIn profile.';
+export const NO_LINKEDIN_MATCH_MESSAGE = 'No one on your board or in your network has this LinkedIn profile.';
 
 /** The spec's client sends multipart keys `contact[name]` (parsed to `{contact: {...}}`) or flat JSON. */
 function unwrapContactBody(body: unknown): unknown {
@@ -76,8 +81,8 @@ export class ContactsController {
   }
 
   /**
-   * The extension asks before it offers 'Save to Tend' (PRODUCT.md §1): 200 `{id, name}` when the
-   * profile is on the board, 404 when not.
+   * The extension asks before it offers 'Save to Tend' (PRODUCT.md §1): 200 `{id, name, on_board}`
+   * when the profile is on the board or in the network, 404 when neither.
    */
   @Get('by-linkedin')
   @ExtensionAllowed()
@@ -105,6 +110,27 @@ export class ContactsController {
     const request = parseBody(createContactRequestSchema, unwrapContactBody(body));
     assertBodyIds(request, { userId: user.id });
     return toContactResponse(await this.contacts.create(user, request, photo?.buffer));
+  }
+
+  /**
+   * Moves people between the board and the network (issue 26), all or nothing: 404 when an id is
+   * not the caller's, 403 `{errors}` saying how many fit when the free board has less room.
+   */
+  @Post('bulk')
+  @HttpCode(200)
+  @ExtensionAllowed()
+  async bulk(
+    @Body(new ZodValidationPipe(bulkContactsRequestSchema)) body: BulkContactsRequest,
+    @SignedIn() user: SignedInUser,
+    @Req() req: Request,
+  ): Promise<BulkContactsResponse> {
+    // The extension's token may put one person from the network on the board ("Put on the board"
+    // in the popup), and nothing else of this route: no moves off the board, no batches.
+    if (req.extensionUserId !== undefined && (body.action !== 'to_board' || body.ids.length !== 1)) {
+      throw new ForbiddenException({ errors: [EXTENSION_TOKEN_MESSAGES.bulkNotAccepted] });
+    }
+    const moved = await this.contacts.bulk(user, body);
+    return { contacts: moved.map(toContactResponse) };
   }
 
   @Patch(':id')

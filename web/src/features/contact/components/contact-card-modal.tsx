@@ -221,7 +221,10 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
               Schedule follow-up
             </Button>
           ) : null}
-          <TierSelect tiers={tiers} tierId={contact.tier_id} onChange={onChangeTier} pending={changingTier} />
+          {/* A person in the network has no column to choose (putting them on the board is a bulk move). */}
+          {contact.tier_id !== null ? (
+            <TierSelect tiers={tiers} tierId={contact.tier_id} onChange={onChangeTier} pending={changingTier} />
+          ) : null}
           {/* Deleting is behind a menu: a red 'Delete contact' beside Close was one slip away (issue 27 point 11). */}
           <Menu
             label="More actions"
