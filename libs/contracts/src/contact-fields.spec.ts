@@ -39,6 +39,7 @@ describe('the contact fields', () => {
       'id',
       'user_id',
       ...CONTACT_FIELD_KEYS,
+      'on_board',
       'tier_id',
       'column_order',
       'vertical_order',
