@@ -530,17 +530,63 @@ describe('the Chrome extension', () => {
       expect(answer.status, `${method} ${path}`).toBe(403);
     }
 
-    // 9. The free plan's 25 cards used: the popup says so and links to the upgrade.
+    // 9. The free plan's 25 cards used: the person is saved to the network instead, with the note,
+    // and the popup says so with the upgrade link.
     const api = await boardApi(app);
     const have = (await api.contacts()).length;
-    await api.createContacts(Array.from({ length: 25 - have }, (_, i) => ({ name: `Contact ${i + 1}` })));
+    const fillers = await api.createContacts(
+      Array.from({ length: 25 - have }, (_, i) => ({ name: `Contact ${i + 1}` })),
+    );
     await linkedIn.goto('https://www.linkedin.com/in/grace-hopper');
     popup = await openPopup(linkedIn);
     await popupView(popup, 'form');
+    await popup.getByLabel('Note').fill('Talked about compilers.');
     await popup.getByRole('button', { name: 'Save to Tend' }).click();
-    await popupView(popup, 'plan-full');
-    await visible(popup.getByRole('heading', { name: 'Your free plan is full' }));
-    await checkScreen(popup, 'extension-popup-plan-full');
+    await popupView(popup, 'saved-to-network');
+    await visible(popup.getByRole('heading', { name: 'Saved to your network' }));
+    await visible(popup.getByText(/Your free board is full, so Grace Hopper is in your network/));
+    // The way to upgrade, as this server offers it (the journeys' app runs without billing).
+    const { billing_enabled: billing } = (await (await fetch(`${baseUrl()}/api/config`)).json()) as {
+      billing_enabled: boolean;
+    };
+    if (billing) {
+      expect(await popup.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe(
+        `${baseUrl()}/account`,
+      );
+    } else {
+      await visible(popup.getByText('Upgrading is not available on this Tend server: billing is not configured.'));
+    }
+    await checkScreen(popup, 'extension-popup-saved-to-network');
+    const grace = (await (
+      await app.context().request.get(`${baseUrl()}/api/network?q=${encodeURIComponent('Grace Hopper')}`)
+    ).json()) as {
+      items: { id: number; on_board: boolean; tier_id: number | null; next_follow_up_on: string | null }[];
+    };
+    expect(grace.items).toMatchObject([{ on_board: false, tier_id: null, next_follow_up_on: null }]);
+    expect((await api.contacts()).map((c) => c.name)).not.toContain('Grace Hopper');
+
+    // The same profile again: in the network, "Put on the board" once there is room.
+    popup = await openPopup(linkedIn);
+    await popupView(popup, 'in-network');
+    await checkScreen(popup, 'extension-popup-in-network');
+    const firstFiller = fillers[0];
+    if (!firstFiller) throw new Error('no filler card');
+    expect(
+      (
+        await app.context().request.delete(`${baseUrl()}/api/contacts/${firstFiller.id}`, {
+          headers: {
+            'X-CSRF-Token':
+              (await app.context().request.get(`${baseUrl()}/api/session`)).headers()['x-csrf-token'] ?? '',
+          },
+        })
+      ).status(),
+    ).toBe(204);
+    await popup.getByLabel('Column').selectOption({ label: 'Friends' });
+    await popup.getByRole('button', { name: 'Put on the board' }).click();
+    await popupView(popup, 'on-board');
+    await expect.poll(() => popup.locator('.standing__row').first().textContent()).toBe('ColumnFriends');
+    const placed = (await api.contacts()).find((c) => c.name === 'Grace Hopper');
+    expect(placed).toMatchObject({ tier_id: await api.tierId('Friends'), last_contacted_on: today });
 
     // 10. Tend cannot be reached (the options point at a port where nothing listens): say so, offer a retry.
     const deadOrigin = `http://localhost:${await freePort()}`;
