@@ -368,6 +368,25 @@ describe('the network', () => {
   });
 });
 
+describe('one word for a column (issue 29 point 5)', () => {
+  it('says “column” on every screen that names one, never “tier”', async () => {
+    const texts: string[] = [];
+    const form = await openPopup();
+    await readyForm(form.screen);
+    texts.push(root.textContent ?? '');
+    for (const card of [matchOf(5, 'Ada Lovelace'), matchOf(5, 'Ada Lovelace', { on_board: false, tier_id: null })]) {
+      const server = fakeTend();
+      server.state.onBoard.set(ADA, card);
+      await openPopup({ server });
+      await viewBecomes(card.on_board ? 'on-board' : 'in-network');
+      texts.push(root.textContent ?? '');
+    }
+    for (const text of texts) expect(text).not.toMatch(/\btiers?\b/i);
+    // The form, the saved profile's standing and the network's column select each say it.
+    expect(texts.map((text) => text.includes('Column'))).toEqual([true, true, true]);
+  });
+});
+
 describe('the columns, cached for a minute', () => {
   it('reads the columns once a minute at most, and draws the complete form at once from the copy', async () => {
     const server = fakeTend();
