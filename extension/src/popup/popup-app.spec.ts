@@ -479,11 +479,23 @@ describe('the popup on a LinkedIn profile', () => {
     await viewBecomes('saved');
   });
 
-  it('turns a 409 on save (saved meanwhile, elsewhere) into an offer to open the card', async () => {
+  it('turns a 409 on save (saved meanwhile, elsewhere) into where the person stands', async () => {
     const server = fakeTend();
     const { screen, user } = await openPopup({ server });
     await readyForm(screen);
     server.state.onBoard.set(ADA, matchOf(9, 'Ada Lovelace'));
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('on-board');
+    expect(screen.getByRole('link', { name: 'Open in Tend' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/kanban/9',
+    );
+  });
+
+  it('offers to open the card when a 409 names one the lookup does not find', async () => {
+    const server = fakeTend({ createAnswer: { status: 409, body: { errors: ['Already.'], contact_id: 9 } } });
+    const { screen, user } = await openPopup({ server });
+    await readyForm(screen);
     await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
     await viewBecomes('duplicate');
     expect(screen.getByRole('link', { name: 'Open in Tend' })).toHaveAttribute(

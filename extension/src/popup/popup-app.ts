@@ -146,6 +146,7 @@ type Urls = ReturnType<typeof appUrls>;
 class FormSession {
   private readonly view: FormView;
   private tiers: Tier[] | null = null;
+  private tiersPromise: Promise<ApiResult<Tier[]>> | null = null;
   private busy = false;
   private finished = false;
   private readonly photo: Promise<PhotoOutcome>;
@@ -173,6 +174,7 @@ class FormSession {
 
   start(tiers: Promise<ApiResult<Tier[]>>, match: Promise<Match>): void {
     const { view, deps } = this;
+    this.tiersPromise = tiers;
     const today = (deps.today ?? localToday)();
     view.followUpDate.min = today;
     show(deps.root, view.root, view.fields.name);
@@ -361,9 +363,21 @@ class FormSession {
         void deps.settings.clearToken();
         this.finish(notConnectedView(urls.connect, true));
         return;
-      case 'duplicate':
-        this.finish(duplicateView(this.view.fields.name.value.trim(), urls.contact(problem.contactId)));
+      case 'duplicate': {
+        // Saved meanwhile (elsewhere, or in the network): show where the person stands, as on opening.
+        this.finished = true;
+        const fallback = () =>
+          show(deps.root, duplicateView(this.view.fields.name.value.trim(), urls.contact(problem.contactId)));
+        const profileUrl = canonicalLinkedInUrl(this.view.fields.linkedIn.value.trim());
+        if (!profileUrl || !this.tiersPromise) return fallback();
+        const tiers = this.tiersPromise;
+        void this.api.findByLinkedIn(profileUrl).then((found) => {
+          if (found.ok && found.value?.id === problem.contactId)
+            showSaved(deps, this.api, this.origin, found.value, tiers);
+          else fallback();
+        });
         return;
+      }
       case 'plan-full': {
         this.finished = true;
         const message = problem.errors[0] ?? PLAN_FULL_FALLBACK;
