@@ -360,6 +360,27 @@ describe('one person across board and network', () => {
     );
     expect(inNet.body).toEqual({ id: net?.id, name: 'Bob', on_board: false });
     expect((await client.get('/api/contacts/by-linkedin?url=linkedin.com/in/nobody')).status).toBe(404);
+    // The extension's multipart save into the network (its board full), and its duplicate found there.
+    const saved = await client.raw
+      .post('/api/contacts')
+      .set('X-CSRF-Token', client.csrfToken)
+      .field('contact[name]', 'Cy')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/cy')
+      .field('contact[on_board]', 'false');
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ name: 'Cy', on_board: false, tier_id: null });
+    const again = await client.raw
+      .post('/api/contacts')
+      .set('X-CSRF-Token', client.csrfToken)
+      .field('contact[name]', 'Cy')
+      .field('contact[linked_in]', 'linkedin.com/in/CY/')
+      .field('contact[on_board]', 'true');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ errors: [DUPLICATE_LINKEDIN_NETWORK_MESSAGE], contact_id: saved.body.id });
+    const badFlag = await client.post('/api/contacts', { name: 'Bad flag', on_board: 'maybe' });
+    expect(badFlag.status).toBe(400);
+    expect(badFlag.body.errors).toEqual(['Say whether they go on the board: on_board is true or false.']);
+
     // GET /api/contacts answers the board only.
     expect((await board(client)).map((c) => c.name)).toEqual(['Ada']);
   });
