@@ -1,3 +1,4 @@
+import type { LinkedInMatchResponse } from '@tend/contracts';
 import { describe, expect, it } from 'vitest';
 import { fakeTend, json, matchOf, TIERS } from '../test/fake-tend';
 import { createTendApi } from './tend-api';
@@ -25,7 +26,21 @@ describe('the Tend API client', () => {
     const card = matchOf(5, 'Ada Lovelace', { last_contacted_on: '2026-05-01', next_follow_up_on: '2026-05-15' });
     server.state.onBoard.set(PROFILE, card);
     expect(await api.findByLinkedIn(PROFILE)).toEqual({ ok: true, value: card });
-    expect(server.requests[0]?.url.href).toBe(
+    // A server before issues 26 and 29 answered only {id, name}, about the board.
+    server.state.onBoard.set(PROFILE, { id: 5, name: 'Ada Lovelace' } as LinkedInMatchResponse);
+    expect(await api.findByLinkedIn(PROFILE)).toEqual({
+      ok: true,
+      value: {
+        id: 5,
+        name: 'Ada Lovelace',
+        on_board: true,
+        tier_id: null,
+        tier_name: null,
+        last_contacted_on: null,
+        next_follow_up_on: null,
+      },
+    });
+    expect(server.requests[1]?.url.href).toBe(
       `${ORIGIN}/api/contacts/by-linkedin?url=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fada-lovelace`,
     );
     expect(await api.findByLinkedIn('https://www.linkedin.com/in/someone-else')).toEqual({ ok: true, value: null });
