@@ -1,0 +1,112 @@
+import { cardLimitFor, type Contact, type Tier } from '@tend/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner';
+import { useNotify } from '@/components/ui/toast';
+import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
+import { contactsQueryOptions } from '@/features/board/api/get-contacts';
+import { useTiers } from '@/features/board/api/get-tiers';
+import { NetworkPage } from '@/features/network/components/network-page';
+import { readErrorMessage } from '@/lib/api-client';
+import { useBulkMoveContacts } from '@/lib/bulk-contacts';
+import { useFreePlanCardLimit } from '@/lib/config';
+import { networkContactPath, ROUTES } from '@/lib/routes';
+import { useCurrentUser } from '@/lib/session';
+import { lazyScreen } from '../lazy-screen';
+import { contactCardModules } from './contact-dialogs';
+
+function DialogLoading() {
+  return (
+    <div className="dialog-loading">
+      <Spinner size={32} label="Opening" />
+    </div>
+  );
+}
+
+const ContactCardModal = lazyScreen(contactCardModules, (module) => module.ContactCardModal, <DialogLoading />);
+
+/** The free cards left on the board: the plan's allowance less the cards on it (null: unlimited). */
+export function boardRoom(limit: number | null, onBoard: number | undefined): number | null {
+  if (limit === null) return null;
+  return Math.max(0, limit - (onBoard ?? limit));
+}
+
+/** /network/{id}: the person whose dialog is open (null at /network). */
+export function contactIdOfPath(pathname: string): number | null {
+  const match = /^\/network\/(\d+)\/?$/.exec(pathname);
+  return match ? Number(match[1]) : null;
+}
+
+/** A person's dialog over the network: "Put on board" takes them into the chosen column. */
+function NetworkContact({
+  contact,
+  tiers,
+  onClose,
+}: {
+  contact: Contact;
+  tiers: readonly Tier[];
+  onClose: () => void;
+}) {
+  const move = useBulkMoveContacts();
+  const notify = useNotify();
+  return (
+    <ContactCardModal
+      contact={contact}
+      tiers={tiers}
+      offBoard
+      onClose={onClose}
+      changingTier={move.isPending}
+      onChangeTier={(tier) =>
+        move.mutate(
+          { ids: [contact.id], action: 'to_board', tier_id: tier.id },
+          {
+            onSuccess: () => {
+              notify.success(`${contact.name} is on your board in ${tier.name}.`);
+              onClose();
+            },
+            onError: (error) => notify.error(readErrorMessage(error, 'They could not be put on your board.')),
+          },
+        )
+      }
+    />
+  );
+}
+
+/**
+ * /network and /network/{id}: the network feature composed with the board's columns and card count
+ * (how many fit), billing's upgrade and the contact feature's dialog.
+ */
+export function NetworkScreen() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const tiers = useTiers();
+  const freePlanCardLimit = useFreePlanCardLimit();
+  const limit = cardLimitFor(user.plan, freePlanCardLimit);
+  // The board's cards are read only to count them on a limited plan (at most its allowance).
+  const board = useQuery({ ...contactsQueryOptions, enabled: limit !== null });
+  const room = boardRoom(limit, board.data?.length);
+  const { upgrade, pending, unavailable } = useUpgrade('new-tab');
+  const upgradeAction = useMemo(
+    () => ({ onUpgrade: () => upgrade(user.id), upgrading: pending, unavailable }),
+    [upgrade, user.id, pending, unavailable],
+  );
+  const { pathname } = useLocation();
+  const openContactId = contactIdOfPath(pathname);
+  const onOpen = useCallback((id: number) => void navigate(networkContactPath(id)), [navigate]);
+  const close = useCallback(() => void navigate(ROUTES.network), [navigate]);
+  const tierList = tiers.data;
+
+  return (
+    <NetworkPage
+      tiers={tierList}
+      room={room}
+      upgrade={upgradeAction}
+      onOpen={onOpen}
+      openContactId={openContactId}
+      renderContact={(contact) =>
+        tierList ? <NetworkContact key={contact.id} contact={contact} tiers={tierList} onClose={close} /> : null
+      }
+    />
+  );
+}
