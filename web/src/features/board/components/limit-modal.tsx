@@ -1,7 +1,7 @@
 import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
 import { useFreePlanCardLimit } from '@/lib/config';
 import { Check, Crown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { ActionNote } from '@/components/ui/action-note';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Modal } from '@/components/ui/dialog';
@@ -11,6 +11,9 @@ import { useCurrentUser } from '@/lib/session';
 import { useKeepFreePlan } from '../api/keep-free-plan';
 import { BOARD_MESSAGES } from '../messages';
 import './limit-modal.css';
+
+// Its list and checkboxes load when asked for: the limit modal is part of the board's first load.
+const MakeRoomDialog = lazy(async () => ({ default: (await import('./make-room-dialog')).MakeRoomDialog }));
 
 interface LimitModalProps {
   open: boolean;
@@ -43,6 +46,7 @@ export function LimitModal({
   const keep = useKeepFreePlan();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
+  const [makingRoom, setMakingRoom] = useState(false);
 
   const title = reason === 'trial-expired' ? 'Your Premium plan has ended' : `The free plan holds ${limit} contacts`;
   const lead =
@@ -62,6 +66,9 @@ export function LimitModal({
         size="md"
         footer={
           <>
+            <Button variant="secondary" onClick={() => setMakingRoom(true)}>
+              {BOARD_MESSAGES.makeRoomChoice}
+            </Button>
             <Button variant="secondary" onClick={() => setConfirming(true)}>
               Maintain {limit} contacts
             </Button>
@@ -106,6 +113,18 @@ export function LimitModal({
         </section>
         {upgradeUnavailable ? <ActionNote id={noteId}>{upgradeUnavailable}</ActionNote> : null}
       </Modal>
+      {makingRoom ? (
+        <Suspense fallback={null}>
+          <MakeRoomDialog
+            open
+            onOpenChange={setMakingRoom}
+            onMoved={() => {
+              setMakingRoom(false);
+              onClose();
+            }}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
