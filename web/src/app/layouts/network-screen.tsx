@@ -1,20 +1,18 @@
-import { cardLimitFor, type Contact, type Tier } from '@tend/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { Contact, Tier } from '@tend/contracts';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
-import { contactsQueryOptions } from '@/features/board/api/get-contacts';
 import { useTiers } from '@/features/board/api/get-tiers';
 import { NetworkPage } from '@/features/network/components/network-page';
 import { readErrorMessage } from '@/lib/api-client';
 import { useBulkMoveContacts } from '@/lib/bulk-contacts';
-import { useFreePlanCardLimit } from '@/lib/config';
 import { networkContactPath, ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
 import { lazyScreen } from '../lazy-screen';
 import { contactCardModules } from './contact-dialogs';
+import { useBoardRoom } from './use-board-room';
 
 function DialogLoading() {
   return (
@@ -25,12 +23,6 @@ function DialogLoading() {
 }
 
 const ContactCardModal = lazyScreen(contactCardModules, (module) => module.ContactCardModal, <DialogLoading />);
-
-/** The free cards left on the board: the plan's allowance less the cards on it (null: unlimited). */
-export function boardRoom(limit: number | null, onBoard: number | undefined): number | null {
-  if (limit === null) return null;
-  return Math.max(0, limit - (onBoard ?? limit));
-}
 
 /** /network/{id}: the person whose dialog is open (null at /network). */
 export function contactIdOfPath(pathname: string): number | null {
@@ -81,11 +73,7 @@ export function NetworkScreen() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const tiers = useTiers();
-  const freePlanCardLimit = useFreePlanCardLimit();
-  const limit = cardLimitFor(user.plan, freePlanCardLimit);
-  // The board's cards are read only to count them on a limited plan (at most its allowance).
-  const board = useQuery({ ...contactsQueryOptions, enabled: limit !== null });
-  const room = boardRoom(limit, board.data?.length);
+  const room = useBoardRoom();
   const { upgrade, pending, unavailable } = useUpgrade('new-tab');
   const upgradeAction = useMemo(
     () => ({ onUpgrade: () => upgrade(user.id), upgrading: pending, unavailable }),

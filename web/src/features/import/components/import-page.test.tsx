@@ -60,6 +60,7 @@ function renderImport(props: Partial<ImportPageProps> = {}, url = '/import') {
       tiersError={null}
       onRetryTiers={() => undefined}
       upgrade={{ onUpgrade, upgrading: false, unavailable: null }}
+      room={null}
       onFinished={onFinished}
       {...props}
     />,
@@ -102,10 +103,12 @@ describe('import utilities', () => {
     expect(progressOf({ processed: 12, to_process: 10 })).toEqual({ value: 10, max: 10, percent: 100 });
   });
 
-  it('has work when someone fits, or when duplicates are to be updated', () => {
-    expect(hasWork({ new: 3, fits: 3, duplicates: 0, on_duplicate: 'skip' })).toBe(true);
-    expect(hasWork({ new: 3, fits: 0, duplicates: 2, on_duplicate: 'skip' })).toBe(false);
-    expect(hasWork({ new: 0, fits: 0, duplicates: 2, on_duplicate: 'update' })).toBe(true);
+  // Issue 26: nobody new is left out any more (who does not fit on the board goes into the network).
+  it('has work when someone is new (board or network), or when duplicates are to be updated', () => {
+    expect(hasWork({ new: 3, duplicates: 0, on_duplicate: 'skip' })).toBe(true);
+    expect(hasWork({ new: 3, duplicates: 2, on_duplicate: 'skip' })).toBe(true);
+    expect(hasWork({ new: 0, duplicates: 2, on_duplicate: 'skip' })).toBe(false);
+    expect(hasWork({ new: 0, duplicates: 2, on_duplicate: 'update' })).toBe(true);
   });
 
   it('compares mappings by content', () => {
@@ -153,7 +156,10 @@ describe('ImportPage', () => {
     expect(problems).toHaveTextContent('Row 8 Name cannot be empty.');
     expect(problems).toHaveTextContent('Row 9 Invalid email address.');
 
+    expect(screen.getByText('7 people: all can go on your board')).toBeInTheDocument();
+    expect(screen.getByLabelText('Column')).toHaveValue('1');
     await user.click(screen.getByRole('button', { name: 'Import 7 people' }));
+    expect(http.callsTo('POST', `/api/imports/${ID}/start`)[0]?.body).toEqual({ tier_id: 1 });
     const bar = await screen.findByRole('progressbar', { name: 'Importing Connections.csv' });
     expect(bar).toHaveAttribute('aria-valuemin', '0');
     expect(bar).toHaveAttribute('aria-valuemax', '7');
@@ -223,8 +229,8 @@ describe('ImportPage', () => {
     expect(await screen.findByRole('heading', { name: 'Review the import' }, { timeout: 3000 })).toBeInTheDocument();
   });
 
-  it('on the free plan, says how many fit and offers the upgrade', async () => {
-    mockFetch({
+  it('on the free plan, says how many go on the board and that all go into the network, and offers the upgrade', async () => {
+    const http = mockFetch({
       'GET /api/session': session,
       'POST /api/imports': {
         status: 201,
@@ -234,10 +240,20 @@ describe('ImportPage', () => {
     const user = userEvent.setup();
     const { onUpgrade } = renderImport();
     await chooseAndPreview(user);
-    expect(await screen.findByText('18 of the 40 people fit in your free plan')).toBeInTheDocument();
+    expect(
+      await screen.findByText('40 people: 18 can go on your board now (free plan), all 40 into your network'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('radio', { name: 'On your board: the first 18, the other 22 into your network' }),
+    ).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
     expect(onUpgrade).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: 'Import 18 people' })).toBeEnabled();
+    // Nobody is left out: all 40 are imported, and "Network only" puts them all into the network.
+    await user.click(screen.getByRole('radio', { name: /^Network only/ }));
+    expect(screen.queryByLabelText('Column')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import 40 people' }));
+    await waitFor(() => expect(http.callsTo('POST', `/api/imports/${ID}/start`)).toHaveLength(1));
+    expect(http.callsTo('POST', `/api/imports/${ID}/start`)[0]?.body).toEqual({ tier_id: null });
   });
 
   it('matches a generic CSV’s columns before the review and sends the mapping', async () => {
