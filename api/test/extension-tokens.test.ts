@@ -214,7 +214,7 @@ describe('what a token may do', () => {
     ]) {
       const found = await bearer(token).get(`/api/contacts/by-linkedin?url=${encodeURIComponent(variant)}`);
       expect(found.status, variant).toBe(200);
-      expect(found.body).toEqual({ id: contact.id, name: 'Ada Lovelace' });
+      expect(found.body).toEqual({ id: contact.id, name: 'Ada Lovelace', on_board: true });
     }
 
     const photoFiles = () => readdirSync(join(app.config.storageDir, 'photos')).length;

@@ -131,7 +131,15 @@ export function createTendApi({ origin, token, fetch: fetchImpl, timeoutMs = 10_
       if (answer.status === 403) return fail('forbidden', errorsOf(answer.body, 403));
       const body = answer.body;
       if (answer.status !== 200 || !isRecord(body) || typeof body['id'] !== 'number') return unexpected(answer);
-      return { ok: true, value: { id: body['id'], name: typeof body['name'] === 'string' ? body['name'] : '' } };
+      return {
+        ok: true,
+        value: {
+          id: body['id'],
+          name: typeof body['name'] === 'string' ? body['name'] : '',
+          // A server before issue 26 answered only about the board.
+          on_board: body['on_board'] !== false,
+        },
+      };
     },
 
     async createContact(contact) {

@@ -112,6 +112,7 @@ function contactFrom(form: FormData, id: number): Contact {
     phone_number: null,
     connection_description: null,
     date_connected: null,
+    on_board: true,
     tier_id: Number(text('tier_id')),
     column_order: 0,
     vertical_order: 0,

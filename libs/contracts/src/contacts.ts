@@ -33,8 +33,10 @@ export const contactSchema = z.object({
   id: z.number(),
   user_id: z.number(),
   .../* @__PURE__ */ responseFieldSchemas(),
-  tier_id: z.number(),
-  column_order: z.number(),
+  /** On the board (a card in a column) or in the network (no column: `tier_id` and `column_order` null). */
+  on_board: z.boolean(),
+  tier_id: z.number().nullable(),
+  column_order: z.number().nullable(),
   vertical_order: z.number(),
   photo_url: z.string().nullable(),
   /** The card's own cadence in days, overriding its column's (null: the column's). */
@@ -178,7 +180,14 @@ const contactFields = {
   user_id: optionalInt('user_id'),
 };
 
-export const createContactRequestSchema = z.strictObject(contactFields);
+export const createContactRequestSchema = z.strictObject({
+  ...contactFields,
+  /** false: into the network (no column, never refused by the free plan's allowance); default true. */
+  on_board: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'on_board must be true or false.' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === 'true')),
+});
 export type CreateContactRequest = z.infer<typeof createContactRequestSchema>;
 
 /** A cadence from JSON (a number) or multipart (a string); '' or null: the column's. */
@@ -213,7 +222,7 @@ export type MoveContactResponse = z.infer<typeof moveContactResponseSchema>;
  * `GET /api/contacts/by-linkedin?url=<canonical LinkedIn URL>`: 200 with this when that profile is
  * already on the signed-in user's board (compared by `canonicalLinkedInUrl`), 404 otherwise.
  */
-export const linkedInMatchResponseSchema = z.object({ id: z.number(), name: z.string() });
+export const linkedInMatchResponseSchema = z.object({ id: z.number(), name: z.string(), on_board: z.boolean() });
 export type LinkedInMatchResponse = z.infer<typeof linkedInMatchResponseSchema>;
 
 /**

@@ -206,6 +206,8 @@ export const EXPORT_CONTACT_COLUMNS: readonly string[] = [
   'tier',
   'column_order',
   'vertical_order',
+  /** true: a card on the board; false: in the network (its column is empty). An export before issue 26 has no such column: all on the board. */
+  'on_board',
   'photo',
   'created_at',
   'updated_at',

@@ -20,6 +20,7 @@ export * from './extension';
 export * from './follow-up';
 export * from './today';
 export * from './network';
+export * from './search-fold';
 export * from './calendar';
 export * from './email-actions';
 export * from './words';

@@ -47,6 +47,7 @@ export function makeContact(overrides: Partial<Contact> = {}): Contact {
     phone_number: null,
     connection_description: null,
     date_connected: null,
+    on_board: true,
     tier_id: 1,
     column_order: 0,
     vertical_order: 0,

@@ -9,7 +9,7 @@ import { ContactsService } from '../contacts/contacts.service';
  * statement ($1 history limit, $2 contact id, $3 user id). Visibility on the plan is checked after.
  */
 const CARD_WITH_HISTORY = `select c.id, c.name, c.title, c.company, c.connection_description,
-    to_char(c.date_connected, 'YYYY-MM-DD') as date_connected, c.created_at,
+    to_char(c.date_connected, 'YYYY-MM-DD') as date_connected, c.created_at, c.on_board,
     coalesce((select json_agg(h order by h.date_contacted desc, h.id desc) from (
         select i.id, to_char(i.date_contacted, 'YYYY-MM-DD') as date_contacted, i.contact_method, i.notes,
                to_char(i.next_contact_date, 'YYYY-MM-DD') as next_contact_date
@@ -65,6 +65,7 @@ export class DraftSources {
       connection_description: string | null;
       date_connected: string | null;
       created_at: Date;
+      on_board: boolean;
       history: {
         id: number;
         date_contacted: string;
@@ -73,7 +74,11 @@ export class DraftSources {
         next_contact_date: string | null;
       }[];
     }>({ name: 'tend-draft-context', text: CARD_WITH_HISTORY, values: [limit, contactId, user.id] });
-    if (!row || !(await this.contacts.isVisible(user, { id: row.id, createdAt: row.created_at }))) return null;
+    if (
+      !row ||
+      !(await this.contacts.isVisible(user, { id: row.id, createdAt: row.created_at, onBoard: row.on_board }))
+    )
+      return null;
     return {
       contact: {
         id: row.id,

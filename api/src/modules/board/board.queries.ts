@@ -28,7 +28,8 @@ export const TOP_ORDER = 'select max(vertical_order) as top from contacts where 
 
 export const COLUMN_SIZE = 'select count(*)::int as count from contacts where tier_id = ?';
 
-export const CARD_COUNT = 'select count(*)::int as count from contacts where user_id = ?';
+/** The cards on the board: the free plan's allowance counts these, never the network (the one count). */
+export const CARD_COUNT = 'select count(*)::int as count from contacts where user_id = ? and on_board';
 
 export const CARD_COLUMN = 'select tier_id from contacts where id = ? and user_id = ?';
 
@@ -49,7 +50,7 @@ const FIELD_COLUMNS = CONTACT_FIELDS.map((field) =>
  * fields as `toContactResponse`, which a test keeps in step.
  */
 export const CONTACT_JSON_COLUMNS = `
-  c.id, c.user_id, ${FIELD_COLUMNS},
+  c.id, c.user_id, ${FIELD_COLUMNS}, c.on_board,
   c.tier_id, t.position as column_order, c.vertical_order,
   case when c.photo_key is null then null
        else '/api/contacts/' || c.id || '/photo\\?v=' || split_part(split_part(c.photo_key, '/', 2), '.', 1) end as photo_url,
@@ -58,8 +59,11 @@ export const CONTACT_JSON_COLUMNS = `
   to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
-/** The ids a limited plan sees: the newest by creation date, up to the allowance (bindings: user, limit). */
-export const VISIBLE_CARDS = `select v.id from contacts v where v.user_id = ? order by v.created_at desc, v.id desc limit ?`;
+/** The card ids a limited plan sees: the newest on the board by creation date, up to the allowance (bindings: user, limit). */
+export const VISIBLE_CARDS = `select v.id from contacts v where v.user_id = ? and v.on_board order by v.created_at desc, v.id desc limit ?`;
+
+/** The cards a limited plan hides: the board's beyond the allowance (bindings: user, limit); never the network. */
+export const HIDDEN_CARDS = `select v.id from contacts v where v.user_id = ? and v.on_board order by v.created_at desc, v.id desc offset ?`;
 
 /**
  * Bindings: user, [both column ids when `tierFilter`], [user, limit when `limited`].
@@ -70,7 +74,7 @@ export function boardJson(options: { limited: boolean; tierFilter: boolean }): s
   return `select coalesce(json_agg(x order by x.column_order, x.vertical_order desc, x.id), '[]')::text as json
     from (select ${CONTACT_JSON_COLUMNS}
       from contacts c join tiers t on t.id = c.tier_id
-      where c.user_id = ?
+      where c.user_id = ? and c.on_board
       ${options.tierFilter ? 'and c.tier_id in (?, ?)' : ''}
       ${options.limited ? `and c.id in (${VISIBLE_CARDS})` : ''}) x`;
 }
@@ -95,4 +99,4 @@ export function setOrders(count: number): string {
 
 /** Cards created after a given one (bindings: user, created_at, created_at, id): hidden past the allowance. */
 export const NEWER_CARDS = `select count(*)::int as count from contacts
-  where user_id = ? and (created_at > ? or (created_at = ? and id > ?))`;
+  where user_id = ? and on_board and (created_at > ? or (created_at = ? and id > ?))`;

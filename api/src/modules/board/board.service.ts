@@ -68,10 +68,13 @@ export class BoardService {
     return roomLeft(this.em, owner.id, this.cardLimit(owner));
   }
 
-  /** Whether a card lies beyond a limited plan's allowance (the newest cards stay visible). */
-  async isHidden(owner: BoardOwner, card: { id: number; createdAt: Date }): Promise<boolean> {
+  /**
+   * Whether a card lies beyond a limited plan's allowance (the newest cards stay visible); a person in
+   * the network (`onBoard` false) never is.
+   */
+  async isHidden(owner: BoardOwner, card: { id: number; createdAt: Date; onBoard?: boolean }): Promise<boolean> {
     const limit = this.cardLimit(owner);
-    if (limit === null) return false;
+    if (limit === null || card.onBoard === false) return false;
     const [row] = await this.em.execute<{ count: number }[]>(sql.NEWER_CARDS, [
       owner.id,
       card.createdAt,
@@ -87,6 +90,14 @@ export class BoardService {
     if (limit === null) return null;
     const rows = await this.em.execute<{ id: number }[]>(sql.VISIBLE_CARDS, [owner.id, limit]);
     return rows.map((row) => row.id);
+  }
+
+  /** The ids of the cards a limited plan hides (beyond the allowance, oldest first); the network is never hidden. */
+  async hiddenIds(owner: BoardOwner, em: EntityManager = this.em): Promise<Set<number>> {
+    const limit = this.cardLimit(owner);
+    if (limit === null) return new Set();
+    const rows = await em.execute<{ id: number }[]>(sql.HIDDEN_CARDS, [owner.id, limit]);
+    return new Set(rows.map((row) => row.id));
   }
 
   /**

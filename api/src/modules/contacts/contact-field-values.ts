@@ -4,6 +4,7 @@ import {
   type CamelCase,
   type Contact as ContactResponse,
   type ContactFieldKey,
+  contactSearchText,
 } from '@tend/contracts';
 
 /**
@@ -22,14 +23,18 @@ export function readFields(card: ContactFieldProperties): ContactFieldValues {
   ) as ContactFieldValues;
 }
 
-/** Sets the fields that are given (a field left out, undefined, keeps its value). */
+/**
+ * Sets the fields that are given (a field left out, undefined, keeps its value), and the network
+ * search's folded text from them (the one place an entity's fields are written).
+ */
 export function writeFields(
-  card: ContactFieldProperties,
+  card: ContactFieldProperties & { searchText: string },
   fields: Partial<Record<ContactFieldKey, string | null>>,
 ): void {
-  const properties = card as Record<CamelCase<ContactFieldKey>, string | null>;
+  const properties = card as unknown as Record<CamelCase<ContactFieldKey>, string | null>;
   for (const { key } of CONTACT_FIELDS) {
     const value = fields[key];
     if (value !== undefined) properties[camelCase(key)] = value;
   }
+  card.searchText = contactSearchText(card);
 }

@@ -4,7 +4,8 @@ import { User } from '../users/user.entity';
 import type { ContactFieldProperties } from './contact-field-values';
 
 /**
- * A card on the board. Its column is `tier`; the spec's `column_order` is that tier's position,
+ * A person: a card on the board (`onBoard`, in the column `tier`), or in the network (no column; no
+ * due state; PRODUCT.md "Network and board"). The spec's `column_order` is the tier's position,
  * derived on read so it can never drift. Cards in a column are ordered by `verticalOrder` descending.
  * Its editable fields are the contracts' `CONTACT_FIELDS`, one column each (`ContactFieldProperties`).
  */
@@ -22,6 +23,20 @@ import type { ContactFieldProperties } from './contact-field-values';
   expression:
     'create index "contacts_follow_up_pending_index" on "contacts" ("user_id", "next_follow_up_on") where "next_follow_up_on" is not null and "follow_up_reminded_on" is distinct from "next_follow_up_on" and "follow_up_viewed_on" is distinct from "next_follow_up_on"',
 })
+/** The network's search (GET /api/network): trigrams of the folded text, network people only. */
+@Index({
+  name: 'contacts_network_search_index',
+  expression:
+    'create index "contacts_network_search_index" on "contacts" using gin ("search_text" gin_trgm_ops) where not "on_board"',
+})
+/** The network's pages: one user's people off the board. */
+@Index({
+  name: 'contacts_network_index',
+  expression:
+    'create index "contacts_network_index" on "contacts" ("user_id", "date_connected", "id") where not "on_board"',
+})
+/** A person on the board has a column; a person in the network has none. */
+@Check({ name: 'contacts_on_board_check', expression: 'on_board = (tier_id is not null)' })
 export class Contact implements ContactFieldProperties {
   [OptionalProps]?:
     | 'title'
@@ -40,6 +55,9 @@ export class Contact implements ContactFieldProperties {
     | 'followUpViewedOn'
     | 'followUpRemindedOn'
     | 'verticalOrder'
+    | 'onBoard'
+    | 'tier'
+    | 'searchText'
     | 'createdAt'
     | 'updatedAt';
 
@@ -51,10 +69,22 @@ export class Contact implements ContactFieldProperties {
 
   /**
    * A column with cards cannot be deleted: the database enforces the spec's rule. NO ACTION (checked
-   * at the end of the statement) rather than RESTRICT, so deleting a user cascades cleanly.
+   * at the end of the statement) rather than RESTRICT, so deleting a user cascades cleanly. Null in
+   * the network, so a person there never blocks deleting a column.
    */
-  @ManyToOne(() => Tier, { ref: true, deleteRule: 'no action' })
-  tier!: Ref<Tier>;
+  @ManyToOne(() => Tier, { ref: true, deleteRule: 'no action', nullable: true })
+  tier: Ref<Tier> | null = null;
+
+  /** On the board (a card) or in the network; the check constraint keeps it in step with `tier`. */
+  @Property({ type: 'boolean', default: true })
+  onBoard: boolean = true;
+
+  /**
+   * Name, title, company and email folded by @tend/contracts' `contactSearchText`: written by the app
+   * with every write of those fields (`writeFields`, the import's insert), read by the network search.
+   */
+  @Property({ type: 'text', default: '' })
+  searchText: string = '';
 
   @Property({ type: 'integer', default: 0 })
   verticalOrder: number = 0;

@@ -39,7 +39,7 @@ import { ContactsService } from './contacts.service';
 import { toContactResponse } from './contacts.mapper';
 
 export const LINKEDIN_URL_REQUIRED_MESSAGE = 'Send a LinkedIn profile address, such as linkedin.com/in/jane-doe.';
-export const NO_LINKEDIN_MATCH_MESSAGE = 'No card on your board has this LinkedIn profile.';
+export const NO_LINKEDIN_MATCH_MESSAGE = 'No one on your board or in your network has this LinkedIn profile.';
 
 /** The spec's client sends multipart keys `contact[name]` (parsed to `{contact: {...}}`) or flat JSON. */
 function unwrapContactBody(body: unknown): unknown {
@@ -76,8 +76,8 @@ export class ContactsController {
   }
 
   /**
-   * The extension asks before it offers 'Save to Tend' (PRODUCT.md §1): 200 `{id, name}` when the
-   * profile is on the board, 404 when not.
+   * The extension asks before it offers 'Save to Tend' (PRODUCT.md §1): 200 `{id, name, on_board}`
+   * when the profile is on the board or in the network, 404 when neither.
    */
   @Get('by-linkedin')
   @ExtensionAllowed()

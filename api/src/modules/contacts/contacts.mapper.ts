@@ -14,15 +14,16 @@ export function photoUrlOf(contactId: number, photoKey: string): string {
   return `/api/contacts/${contactId}/photo?v=${photoVersion(photoKey)}`;
 }
 
-/** Needs `tier` loaded (its position is the spec's column_order). */
+/** Needs `tier` loaded (its position is the spec's column_order); a person in the network has neither. */
 export function toContactResponse(contact: Contact): ContactResponse {
-  const tier = contact.tier.getEntity();
+  const tier = contact.tier?.getEntity() ?? null;
   return {
     id: contact.id,
     user_id: contact.user.id,
     ...readFields(contact),
-    tier_id: tier.id,
-    column_order: tier.position,
+    on_board: contact.onBoard,
+    tier_id: tier?.id ?? null,
+    column_order: tier?.position ?? null,
     vertical_order: contact.verticalOrder,
     photo_url: contact.photoKey ? photoUrlOf(contact.id, contact.photoKey) : null,
     cadence_days: contact.cadenceDays,

@@ -52,10 +52,10 @@ export interface ContactSummary {
   photoUrl: string | null;
 }
 
-/** A card as an export writes it: as the API answers it, its column's name, and its photo's stored file. */
+/** A person as an export writes it: as the API answers it, its column's name (null: in the network), and its photo's stored file. */
 export interface ExportedCard {
   contact: ContactResponse;
-  column: string;
+  column: string | null;
   photoKey: string | null;
 }
 
@@ -114,8 +114,8 @@ export class ContactsService {
     return contact;
   }
 
-  /** Whether a card of the user's (its id and creation time, read by the caller) is in sight on their plan. */
-  async isVisible(user: BoardOwner, card: { id: number; createdAt: Date }): Promise<boolean> {
+  /** Whether a person of the user's (its id, creation time and place, read by the caller) is in sight on their plan. */
+  async isVisible(user: BoardOwner, card: { id: number; createdAt: Date; onBoard: boolean }): Promise<boolean> {
     return !(await this.board.isHidden(user, card));
   }
 
@@ -154,26 +154,27 @@ export class ContactsService {
   }
 
   /**
-   * The user's visible card for a LinkedIn profile (`canonical` is `canonicalLinkedInUrl`'s form):
-   * stored addresses are compared in that form too, so `linkedin.com/in/Jane/?trk=x` finds the card
-   * saved as `https://uk.linkedin.com/in/jane`. The newest such card when there are several.
+   * The user's person for a LinkedIn profile (`canonical` is `canonicalLinkedInUrl`'s form), on the
+   * board or in the network: stored addresses are compared in that form too, so
+   * `linkedin.com/in/Jane/?trk=x` finds the card saved as `https://uk.linkedin.com/in/jane`. A card
+   * on the board first, then the newest; a card hidden past a limited plan's allowance is left out.
    */
   async linkedInMatch(
     user: BoardOwner,
     canonical: string,
     em: EntityManager = this.em,
-  ): Promise<{ id: number; name: string } | null> {
-    const rows = await em.execute<{ id: number; name: string; linked_in: string }[]>(
-      `select id, name, linked_in from contacts
+  ): Promise<{ id: number; name: string; on_board: boolean } | null> {
+    const rows = await em.execute<{ id: number; name: string; linked_in: string; on_board: boolean }[]>(
+      `select id, name, linked_in, on_board from contacts
         where user_id = ? and linked_in is not null and linked_in ilike '%linkedin.%'
-        order by created_at desc, id desc`,
+        order by on_board desc, created_at desc, id desc`,
       [user.id],
     );
     const matches = rows.filter((row) => canonicalLinkedInUrl(row.linked_in) === canonical);
     if (matches.length === 0) return null;
-    const visible = await this.visibleIds(user);
-    const match = visible ? matches.find((row) => visible.includes(row.id)) : matches[0];
-    return match ? { id: match.id, name: match.name } : null;
+    const hidden = await this.board.hiddenIds(user, em);
+    const match = matches.find((row) => !hidden.has(row.id));
+    return match ? { id: match.id, name: match.name, on_board: match.on_board } : null;
   }
 
   /**
@@ -272,16 +273,22 @@ export class ContactsService {
     );
   }
 
-  /** Every card of a user, hidden ones too, in board order (column, then top to bottom): for an export. */
+  /**
+   * Every person of a user, hidden cards too, in board order (column, then top to bottom), then the
+   * network (oldest first): for an export.
+   */
   async allCards(userId: number): Promise<ExportedCard[]> {
     const cards = await this.em.find(
       Contact,
       { user: userId },
-      { populate: ['tier'], orderBy: [{ tier: { position: 'asc' } }, { verticalOrder: 'desc' }, { id: 'asc' }] },
+      {
+        populate: ['tier'],
+        orderBy: [{ onBoard: 'desc' }, { tier: { position: 'asc' } }, { verticalOrder: 'desc' }, { id: 'asc' }],
+      },
     );
     return cards.map((card) => ({
       contact: toContactResponse(card),
-      column: card.tier.getEntity().name,
+      column: card.tier?.getEntity().name ?? null,
       photoKey: card.photoKey,
     }));
   }
@@ -356,16 +363,16 @@ export class ContactsService {
     await this.photos.remove(photo);
   }
 
-  /** The ids of the cards the user can see; null when that is all of them. */
-  visibleIds(user: BoardOwner): Promise<number[] | null> {
-    return this.board.visibleIds(user);
+  /** The ids of the cards hidden past a limited plan's allowance (empty: none); the network is never hidden. */
+  hiddenIds(user: BoardOwner): Promise<Set<number>> {
+    return this.board.hiddenIds(user);
   }
 
-  /** Name, title, company and photo of the given cards that the user can see (others are left out). */
+  /** Name, title, company and photo of the given people that the user can see (others are left out). */
   async summaries(user: BoardOwner, ids: readonly number[]): Promise<ContactSummary[]> {
     if (ids.length === 0) return [];
-    const visible = await this.visibleIds(user);
-    const wanted = visible ? ids.filter((id) => visible.includes(id)) : [...ids];
+    const hidden = await this.hiddenIds(user);
+    const wanted = ids.filter((id) => !hidden.has(id));
     if (wanted.length === 0) return [];
     const rows = await this.em.find(
       Contact,

@@ -34,7 +34,7 @@ function csvOf(columns: readonly string[], rows: readonly (readonly (string | nu
   );
 }
 
-/** `contacts.csv`: every field, the column's name and position and the order in it; board order. */
+/** `contacts.csv`: every field, the column's name and position and the order in it, on the board or not (the network: no column); board order, then the network. */
 export function contactsCsv(cards: readonly ExportedCard[]): string {
   return csvOf(
     EXPORT_CONTACT_COLUMNS,
@@ -43,9 +43,10 @@ export function contactsCsv(cards: readonly ExportedCard[]): string {
       return [
         c.id,
         ...CONTACT_FIELDS.map((field) => c[field.key] ?? ''),
-        card.column,
-        c.column_order,
+        card.column ?? '',
+        c.column_order ?? '',
         c.vertical_order,
+        c.on_board,
         photoPathOf(card),
         c.created_at,
         c.updated_at,

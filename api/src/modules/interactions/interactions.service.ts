@@ -51,10 +51,10 @@ export class InteractionsService {
         { orderBy: { dateContacted: 'desc', id: 'desc' } },
       );
     }
-    const visible = await this.contacts.visibleIds(user);
+    const hidden = await this.contacts.hiddenIds(user);
     return this.em.find(
       Interaction,
-      { user: user.id, ...(visible ? { contact: { $in: visible } } : {}) },
+      { user: user.id, ...(hidden.size > 0 ? { contact: { $nin: [...hidden] } } : {}) },
       { orderBy: { dateContacted: 'desc', id: 'desc' } },
     );
   }

@@ -46,7 +46,6 @@ function NetworkContact({
     <ContactCardModal
       contact={contact}
       tiers={tiers}
-      offBoard
       onClose={onClose}
       changingTier={move.isPending}
       onChangeTier={(tier) =>

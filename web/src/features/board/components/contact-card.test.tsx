@@ -31,7 +31,7 @@ function renderCard(contact: Contact, actions: Partial<BoardCardActions> = {}) {
       <Board>
         <SortableContext items={[contact.id]}>
           <ul>
-            <BoardCard contact={contact} tierId={contact.tier_id} live />
+            <BoardCard contact={contact} tierId={contact.tier_id ?? 1} live />
           </ul>
         </SortableContext>
       </Board>

@@ -1,9 +1,10 @@
 import { compareBoardOrder, moveOrders, type Contact } from '@tend/contracts';
 
-/** Contacts grouped by tier id, each column in board order (top card first). */
+/** Contacts grouped by tier id, each column in board order (top card first); people in the network (no column) are left out. */
 export function groupContactsByTier(contacts: readonly Contact[]): Map<number, Contact[]> {
   const columns = new Map<number, Contact[]>();
   for (const contact of contacts) {
+    if (contact.tier_id === null) continue;
     const column = columns.get(contact.tier_id);
     if (column) column.push(contact);
     else columns.set(contact.tier_id, [contact]);
@@ -30,7 +31,9 @@ export interface ContactMove {
  */
 export function applyMove(contacts: readonly Contact[], move: ContactMove): Contact[] {
   const moving = contacts.find((contact) => contact.id === move.contactId);
-  if (!moving) return [...contacts];
+  // A person in the network has no column to move within (a move to the board is a bulk move).
+  if (!moving || moving.tier_id === null) return [...contacts];
+  const fromTierId = moving.tier_id;
 
   const column = (tierId: number) =>
     contacts
@@ -39,8 +42,8 @@ export function applyMove(contacts: readonly Contact[], move: ContactMove): Cont
       .map((contact) => contact.id);
   const orders = moveOrders({
     cardId: moving.id,
-    from: column(moving.tier_id),
-    to: moving.tier_id === move.tierId ? undefined : column(move.tierId),
+    from: column(fromTierId),
+    to: fromTierId === move.tierId ? undefined : column(move.tierId),
     index: move.index,
   });
   return contacts.map((contact) => {

@@ -79,25 +79,16 @@ interface ContactCardModalProps {
   onChangeTier: (tier: Tier) => void;
   /** A column change is on its way. */
   changingTier: boolean;
-  /**
-   * A person in the network (issue 26): no column, no due state; "Put on board" replaces the column
-   * selector and puts them into the chosen column.
-   */
-  offBoard?: boolean;
 }
 
 /**
  * The contact card (spec: 1200 x 710, three tabs, header with photo, name, title, company, Close
  * and the column selector; a timeline on the right). Mount it keyed by contact id.
  */
-export function ContactCardModal({
-  contact,
-  tiers,
-  onClose,
-  onChangeTier,
-  changingTier,
-  offBoard = false,
-}: ContactCardModalProps) {
+export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changingTier }: ContactCardModalProps) {
+  // A person in the network (issue 26): no column, no due state; "Put on board" replaces the column
+  // selector and puts them into the chosen column.
+  const offBoard = !contact.on_board;
   const notify = useNotify();
   const update = useUpdateContact();
   const [baseline, setBaseline] = useState(() => toContactFields(contact));
@@ -234,6 +225,7 @@ export function ContactCardModal({
               Schedule follow-up
             </Button>
           ) : null}
+          {/* A person in the network has no column: "Put on board" puts them into the chosen one. */}
           {offBoard || contact.tier_id === null ? (
             <PutOnBoardMenu tiers={tiers} onChoose={onChangeTier} pending={changingTier} />
           ) : (
