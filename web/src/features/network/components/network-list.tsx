@@ -98,7 +98,19 @@ export function NetworkList({
     estimateSize: () => NETWORK_ROW_PX,
     overscan: OVERSCAN_ROWS,
   });
-  const items = virtualizer.getVirtualItems();
+  const measured = virtualizer.getVirtualItems();
+  // Before the list has a size (its first frame, or a page without layout) the first screenful is
+  // drawn, as the virtualizer would once it has measured.
+  const items =
+    measured.length > 0 || count === 0
+      ? measured
+      : Array.from(
+          { length: Math.min(count, Math.ceil(window.innerHeight / NETWORK_ROW_PX) + OVERSCAN_ROWS) },
+          (_, index) => ({
+            index,
+            start: index * NETWORK_ROW_PX,
+          }),
+        );
   const lastIndex = items[items.length - 1]?.index ?? -1;
 
   useEffect(() => {

@@ -8,7 +8,7 @@ import {
   type Tier,
 } from '@tend/contracts';
 import { Search, UserPlus, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -74,6 +74,14 @@ export function NetworkPage({ tiers, room, upgrade, onOpen, openContactId, rende
   const [adding, setAdding] = useState(false);
   const [addErrors, setAddErrors] = useState<string[]>([]);
   const move = useBulkMoveContacts();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  // The dialog has no Radix trigger, so focus is put back by hand: on Add to board, or on the search
+  // once the move has emptied the selection (and the button with it).
+  const closeAdding = () => {
+    setAdding(false);
+    setTimeout(() => (addButton.current ?? searchBox.current)?.focus(), 0);
+  };
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = network;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
@@ -107,7 +115,7 @@ export function NetworkPage({ tiers, room, upgrade, onOpen, openContactId, rende
       { ids, action: 'to_board', tier_id: tierId },
       {
         onSuccess: ({ contacts }) => {
-          setAdding(false);
+          closeAdding();
           selection.clear();
           setCapped(false);
           notify.success(NETWORK_MESSAGES.added(contacts.length, column));
@@ -191,6 +199,7 @@ export function NetworkPage({ tiers, room, upgrade, onOpen, openContactId, rende
           </label>
           <Search size={16} aria-hidden="true" className="network-search__icon" />
           <input
+            ref={searchBox}
             id={searchId}
             type="search"
             className="field__input network-search__input"
@@ -238,6 +247,7 @@ export function NetworkPage({ tiers, room, upgrade, onOpen, openContactId, rende
               {NETWORK_MESSAGES.clearSelection}
             </Button>
             <Button
+              ref={addButton}
               size="sm"
               icon={<UserPlus size={16} aria-hidden="true" />}
               onClick={() => {
@@ -252,11 +262,11 @@ export function NetworkPage({ tiers, room, upgrade, onOpen, openContactId, rende
         ) : null}
       </div>
       {body}
-      {adding && tiers ? (
+      {tiers ? (
         <AddToBoardDialog
-          open
+          open={adding}
           onOpenChange={(open) => {
-            if (!open) setAdding(false);
+            if (!open) closeAdding();
           }}
           count={chosen}
           tiers={tiers}

@@ -18,11 +18,12 @@ export function useSelection(idAt: (index: number) => number | undefined) {
 
   const toggle = useCallback(
     ({ index, id, shift }: SelectionClick) => {
+      // Read now: the updater below runs later, after the anchor has moved to this row.
+      const from = shift && anchor.current !== null ? Math.min(anchor.current, index) : index;
+      const to = shift && anchor.current !== null ? Math.max(anchor.current, index) : index;
       setSelected((current) => {
         const next = new Set(current);
         const on = !current.has(id);
-        const from = shift && anchor.current !== null ? Math.min(anchor.current, index) : index;
-        const to = shift && anchor.current !== null ? Math.max(anchor.current, index) : index;
         for (let i = from; i <= to; i++) {
           const rowId = i === index ? id : idAt(i);
           if (rowId === undefined) continue;
