@@ -20,6 +20,7 @@ export const BOARD_MESSAGES = {
   makeRoomTitle: 'Make room on your board',
   makeRoomLead:
     'Choose people to move to your network instead of deleting them: they keep their notes and timeline, and you can put them back on the board later.',
+  loadingCards: 'Loading your cards',
   makeRoomChoice: 'Move people to your network',
   moveToNetworkFailed: 'The card could not be moved to your network. Please try again.',
   cadenceSaved: (name: string, days: number | null) =>

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessages } from '@/lib/api-client';
 import { useBulkMoveContacts } from '@/lib/bulk-contacts';
@@ -76,6 +77,7 @@ export function MakeRoomDialog({ open, onOpenChange, onMoved }: MakeRoomDialogPr
         </>
       }
     >
+      {contacts.isPending ? <Spinner size={24} label={BOARD_MESSAGES.loadingCards} /> : null}
       <fieldset className="make-room">
         <legend className="visually-hidden" id={listId}>
           {BOARD_MESSAGES.makeRoomTitle}

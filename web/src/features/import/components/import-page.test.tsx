@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/fetch-mock';
-import { defaultTiers, makeUser } from '@/test/fixtures';
+import { defaultTiers, makeContact, makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render';
 import { hasWork, progressOf, sameMapping } from '../utils/import-file';
 import { ImportPage, type ImportPageProps } from './import-page';
@@ -329,5 +329,78 @@ describe('ImportPage', () => {
     await user.click(screen.getByRole('button', { name: 'Choose a file' }));
     expect(await screen.findByRole('heading', { name: 'Choose a file' })).toHaveFocus();
     expect(router.state.location.search).toBe('');
+  });
+
+  it('after a run that put people into the network, triages them: filters, the free cards counter, Put N on the board, then the summary', async () => {
+    const inNetwork = (id: number, name: string, company: string, title: string) =>
+      makeContact({ id, name, company, title, on_board: false, tier_id: null, column_order: null });
+    const ada = inNetwork(21, 'Ada Lovelace', 'Analytical Engines', 'Analyst');
+    const grace = inNetwork(22, 'Grace Hopper', 'US Navy', 'Rear Admiral');
+    const alan = inNetwork(23, 'Alan Turing', 'Bletchley Park', 'Mathematician');
+    const base = `/api/network?import_id=${ID}&sort=name_asc&limit=200`;
+    const done = makeImport({ state: 'done', new: 30, fits: 2, card_limit: 25, processed: 30, imported: 30 });
+    const http = mockFetch({
+      'GET /api/session': session,
+      [`GET /api/imports/${ID}`]: { body: { ...done, tier_id: 1, to_network: 28 } },
+      [`GET ${base}`]: [
+        { body: { items: [ada, alan, grace], next_cursor: null, total: 3 } },
+        { body: { items: [alan, grace], next_cursor: null, total: 2 } },
+      ],
+      [`GET /api/network?company=navy&import_id=${ID}&sort=name_asc&limit=200`]: {
+        body: { items: [grace], next_cursor: null, total: 1 },
+      },
+      'POST /api/contacts/bulk': { body: { contacts: [{ ...ada, on_board: true, tier_id: 2, column_order: 0 }] } },
+    });
+    const user = userEvent.setup();
+    renderImport({ room: 2 }, `/import?id=${ID}`);
+
+    expect(await screen.findByRole('heading', { name: 'Choose who goes on your board' })).toBeInTheDocument();
+    const people = await screen.findByRole('list', { name: 'People from this import in your network' });
+    expect(within(people).getAllByRole('checkbox')).toHaveLength(3);
+    expect(screen.getByText(/^0 of 2 free cards/)).toBeInTheDocument();
+
+    // The company filter narrows the list on the server; clearing it brings everyone back.
+    await user.type(screen.getByRole('searchbox', { name: 'Company' }), 'navy');
+    await waitFor(() => expect(within(people).getAllByRole('checkbox')).toHaveLength(1));
+    expect(within(people).getByRole('checkbox', { name: /Grace Hopper/ })).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Company' }));
+    await waitFor(() => expect(within(people).getAllByRole('checkbox')).toHaveLength(3));
+
+    await user.click(within(people).getByRole('checkbox', { name: /Ada Lovelace/ }));
+    await user.click(within(people).getByRole('checkbox', { name: /Alan Turing/ }));
+    expect(screen.getByText(/^2 of 2 free cards/)).toBeInTheDocument();
+    // The board is full with these two: nobody else can be chosen.
+    expect(within(people).getByRole('checkbox', { name: /Grace Hopper/ })).toBeDisabled();
+    await user.click(within(people).getByRole('checkbox', { name: /Alan Turing/ }));
+    expect(within(people).getByRole('checkbox', { name: /Grace Hopper/ })).toBeEnabled();
+
+    await user.selectOptions(screen.getByLabelText('Into column'), 'Colleagues');
+    await user.click(screen.getByRole('button', { name: 'Put 1 on the board' }));
+    await waitFor(() => expect(http.callsTo('POST', '/api/contacts/bulk')).toHaveLength(1));
+    expect(http.callsTo('POST', '/api/contacts/bulk')[0]?.body).toEqual({ ids: [21], action: 'to_board', tier_id: 2 });
+    expect(await screen.findByText('1 person put on your board in Colleagues.')).toBeInTheDocument();
+    // The list is asked again: Ada has left the network.
+    await waitFor(() => expect(within(people).getAllByRole('checkbox')).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('heading', { name: 'Import complete' })).toHaveFocus();
+  });
+
+  it('Skip leaves everyone in the network and shows the summary', async () => {
+    mockFetch({
+      'GET /api/session': session,
+      [`GET /api/imports/${ID}`]: {
+        body: { ...makeImport({ state: 'done', processed: 7, imported: 7 }), to_network: 7 },
+      },
+      [`GET /api/network?import_id=${ID}&sort=name_asc&limit=200`]: {
+        body: { items: [], next_cursor: null, total: 0 },
+      },
+    });
+    const user = userEvent.setup();
+    renderImport({}, `/import?id=${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Choose who goes on your board' })).toBeInTheDocument();
+    expect(screen.getByText(/^0 selected/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Skip: keep them in my network' }));
+    expect(await screen.findByRole('heading', { name: 'Import complete' })).toHaveFocus();
   });
 });
