@@ -127,7 +127,7 @@ export function ImportPreviewStep({
 
       {run.new > 0 ? (
         <p className="import-split">
-          {limited ? importSplitMessage(run.new, fits, 'free plan') : importAllFitMessage(run.new)}
+          {limited && leftOut > 0 ? importSplitMessage(run.new, fits, 'free plan') : importAllFitMessage(run.new)}
         </p>
       ) : null}
 
