@@ -386,7 +386,7 @@ describe('import', () => {
     }
     expect(failed).toMatchObject({ state: 'failed', imported: 2000, processed: 2000, stopped_at_row: 2001 });
     expect(failed.message).toBe(
-      'Stopped at row 2001: that batch could not be saved. 2000 people before it are on your board; import the same file again to add the rest (nobody is added twice).',
+      'Stopped at row 2001: that batch could not be saved. 2000 people before it are in Tend; import the same file again to add the rest (nobody is added twice).',
     );
     expect(await cardCount(userId)).toBe(2000);
     const again = await preview(client, file, { tier_id: tier });

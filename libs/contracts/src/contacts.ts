@@ -220,14 +220,16 @@ export type MoveContactResponse = z.infer<typeof moveContactResponseSchema>;
 
 /**
  * `GET /api/contacts/by-linkedin?url=<canonical LinkedIn URL>`: 200 with this when that profile is
- * already on the signed-in user's board (compared by `canonicalLinkedInUrl`), 404 otherwise.
+ * already the signed-in user's, on the board or in the network (`on_board` says which; compared by
+ * `canonicalLinkedInUrl`), 404 otherwise.
  */
 export const linkedInMatchResponseSchema = z.object({ id: z.number(), name: z.string(), on_board: z.boolean() });
 export type LinkedInMatchResponse = z.infer<typeof linkedInMatchResponseSchema>;
 
 /**
- * `POST /api/contacts` answers 409 with this when the canonical LinkedIn URL is already on the
- * board: the usual `{errors}` plus the id of the card that has it.
+ * `POST /api/contacts` answers 409 with this when the canonical LinkedIn URL or the email (case
+ * folded) is already someone's, on the board or in the network: the usual `{errors}` (saying
+ * which) plus the id of the person who has it.
  */
 export const duplicateContactResponseSchema = z.object({ errors: z.array(z.string()), contact_id: z.number() });
 export type DuplicateContactResponse = z.infer<typeof duplicateContactResponseSchema>;

@@ -77,3 +77,9 @@ export type ConnectExtensionResponse = z.infer<typeof connectExtensionResponseSc
 
 /** The message of `POST /api/contacts`' 409 (the body also carries `contact_id`). */
 export const DUPLICATE_LINKEDIN_MESSAGE = 'This LinkedIn profile is already on your board.';
+/** The 409 when the profile's person is in the network (issue 26: one person across board and network). */
+export const DUPLICATE_LINKEDIN_NETWORK_MESSAGE = 'This LinkedIn profile is already in your network.';
+/** The 409 when someone with the same email (case folded) is on the board. */
+export const DUPLICATE_EMAIL_MESSAGE = 'Someone with this email is already on your board.';
+/** The 409 when someone with the same email (case folded) is in the network. */
+export const DUPLICATE_EMAIL_NETWORK_MESSAGE = 'Someone with this email is already in your network.';

@@ -61,12 +61,21 @@ export const IMPORT_FIELD_LABELS = {
 export const importMappingSchema = z.partialRecord(z.enum(IMPORT_FIELDS), z.string().min(1).max(200));
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
-/** The multipart fields of `POST /api/imports` besides `file` (all arrive as strings). */
+/** An import's destination as multipart sends it: a column's id, or `network` (everyone into the network). */
+const importDestinationSchema = z.union([
+  z.literal('network').transform(() => null),
+  z.coerce
+    .number({ error: 'Choose the column to import into (tier_id), or network.' })
+    .int({ error: 'Choose the column to import into (tier_id), or network.' })
+    .positive({ error: 'Choose the column to import into (tier_id), or network.' }),
+]);
+
+/**
+ * The multipart fields of `POST /api/imports` besides `file` (all arrive as strings). `tier_id` is
+ * the destination so far (a column, or `network`); the preview's choice is sent again with start.
+ */
 export const createImportRequestSchema = z.strictObject({
-  tier_id: z.coerce
-    .number({ error: 'Choose the column to import into (tier_id).' })
-    .int({ error: 'Choose the column to import into (tier_id).' })
-    .positive({ error: 'Choose the column to import into (tier_id).' }),
+  tier_id: importDestinationSchema,
   on_duplicate: z
     .enum(ON_DUPLICATE, { error: 'Choose "skip" or "update" for on_duplicate.' })
     .optional()
@@ -96,6 +105,21 @@ export const createImportRequestSchema = z.strictObject({
 });
 export type CreateImportRequest = z.infer<typeof createImportRequestSchema>;
 
+/**
+ * `POST /api/imports/{id}/start`'s JSON body (optional; issue 26): the destination chosen at the
+ * preview. A column: the first `fits` new people go on the board in that column, all the rest into
+ * the network (nobody is left out). null: everyone into the network. Left out: as uploaded.
+ */
+export const startImportRequestSchema = z.strictObject({
+  tier_id: z
+    .number({ error: 'Choose the column to import into (tier_id), or null for the network only.' })
+    .int({ error: 'Choose the column to import into (tier_id), or null for the network only.' })
+    .positive({ error: 'Choose the column to import into (tier_id), or null for the network only.' })
+    .nullable()
+    .optional(),
+});
+export type StartImportRequest = z.infer<typeof startImportRequestSchema>;
+
 export const importRowErrorSchema = z.object({
   /** The row's number among the file's people (1 = the first person; a vCard's cards count the same way). */
   row: z.number().int(),
@@ -108,16 +132,17 @@ export const importSchema = z.object({
   state: z.enum(IMPORT_STATES),
   format: z.enum(IMPORT_FORMATS),
   file_name: z.string(),
-  tier_id: z.number(),
+  /** The destination: a column (the board's room, the rest into the network), or null (the network only). */
+  tier_id: z.number().nullable(),
   on_duplicate: z.enum(ON_DUPLICATE),
   /** People in the file (readable or not). */
   total: z.number().int(),
   /** Readable people not yet on the board. */
   new: z.number().int(),
-  /** Readable people already on the board (same canonical LinkedIn URL or email) or twice in the file. */
+  /** Readable people already the user's, on the board or in the network (same canonical LinkedIn URL or email), or twice in the file. */
   duplicates: z.number().int(),
   unreadable: z.number().int(),
-  /** How many of the new people the plan has room for (all of them on an unlimited plan). */
+  /** How many of the new people the board has room for (all of them on an unlimited plan); the rest can go into the network. */
   fits: z.number().int(),
   /** Cards the plan holds (null: unlimited). */
   card_limit: z.number().int().nullable(),
@@ -129,10 +154,13 @@ export const importSchema = z.object({
   processed: z.number().int(),
   /** Readable rows the run goes through (new + duplicates). */
   to_process: z.number().int(),
+  /** New people the run added: on the board and into the network. */
   imported: z.number().int(),
+  /** Of `imported`, the people the run put into the network (beyond the board's room, or the network only). */
+  to_network: z.number().int(),
   updated: z.number().int(),
   skipped: z.number().int(),
-  /** New people left out because the free plan's allowance was reached. */
+  /** New people left out because the free plan's allowance was reached (0 since issue 26: the rest go into the network). */
   over_limit: z.number().int(),
   limit_reached: z.boolean(),
   /** Where a failed run stopped: the row (as in `errors`) of the first person not imported. */
@@ -140,8 +168,9 @@ export const importSchema = z.object({
   /** One sentence about how it ended (failure, cancel, the free plan's limit); null while all is well. */
   message: z.string().nullable(),
   /**
-   * The ids of the cards this import added (for the board's "what came in" filter), only when asked
-   * for with `?include=ids` (null otherwise: `imported` counts them; a poll need not carry them).
+   * The ids of the people this import added, board and network (for the board's "what came in"
+   * filter; the triage step reads `GET /api/network?import_id=`), only when asked for with
+   * `?include=ids` (null otherwise: `imported` counts them; a poll need not carry them).
    */
   contact_ids: z.array(z.number()).nullable(),
   created_at: z.string(),

@@ -117,6 +117,41 @@ export class BoardChange {
     return { created, room };
   }
 
+  /**
+   * Puts people of the network on the board, at the top of a column in the order given (the first
+   * on top), as one move: the column's lock, as every writer of its orders takes it, then one
+   * update; they enter the column today and the rule gives them their due state. The caller checked
+   * that they are the owner's, in the network, and that the plan has room (`room()`).
+   */
+  async toBoard(column: CardColumn, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.transactions.lockColumns(this.em, this.owner.id, [column.id]);
+    const [row] = await this.em.execute<{ top: number | null }[]>(sql.TOP_ORDER, [column.id]);
+    const top = (row?.top ?? -1) + 1;
+    const orders = ids.map((id, index) => ({ id, vertical_order: top + ids.length - 1 - index }));
+    await this.em.execute(sql.TO_BOARD, [column.id, this.today, JSON.stringify(orders), this.owner.id]);
+    await this.followUpsChanged({ contactIds: ids });
+  }
+
+  /**
+   * Takes cards off the board into the network: no column, and by the rule no due state (so no
+   * reminder, no Today, no bell, no calendar). The rest of the person stays.
+   */
+  async toNetwork(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.em.execute(sql.TO_NETWORK, [this.owner.id, [...ids]]);
+    await this.followUpsChanged({ contactIds: ids });
+  }
+
+  /** The owner's people among `ids`, with whether each is on the board (a stranger's id is not among them). */
+  async placesOf(ids: readonly number[]): Promise<Map<number, boolean>> {
+    const rows = await this.em.execute<{ id: number; on_board: boolean }[]>(sql.PEOPLE_PLACES, [
+      this.owner.id,
+      [...ids],
+    ]);
+    return new Map(rows.map((row) => [row.id, row.on_board]));
+  }
+
   /** The position a new column takes: the highest one plus one (the change holds the user's row lock, so it stays free). */
   async nextColumnPosition(): Promise<number> {
     const [row] = await this.em.execute<{ max: number | null }[]>(sql.MAX_COLUMN_POSITION, [this.owner.id]);

@@ -16,6 +16,7 @@ export type FollowUpTarget = { contactIds: readonly number[] } | { tierId: numbe
 
 interface InputRow {
   id: number;
+  on_board: boolean;
   column_cadence: number | null;
   cadence_days: number | null;
   column_entered_on: string;
@@ -31,17 +32,18 @@ interface InputRow {
 /**
  * The rule's inputs of the chosen cards in one statement: column and card cadence, the latest
  * interaction (latest date contacted, then highest id: the index on (contact_id, date_contacted,
- * id) answers it per card), the last schedule and the day the card entered its column.
+ * id) answers it per card), the last schedule and the day the card entered its column. A person in
+ * the network has no column (the left join) and, by the rule, no due state.
  */
 function inputsOf(byTier: boolean): string {
-  return `select c.id, t.cadence_days as column_cadence, c.cadence_days,
+  return `select c.id, c.on_board, t.cadence_days as column_cadence, c.cadence_days,
       to_char(c.column_entered_on, 'YYYY-MM-DD') as column_entered_on,
       to_char(c.scheduled_on, 'YYYY-MM-DD') as scheduled_on, c.scheduled_at,
       to_char(c.last_contacted_on, 'YYYY-MM-DD') as last_contacted_on,
       to_char(c.next_follow_up_on, 'YYYY-MM-DD') as next_follow_up_on,
       to_char(i.date_contacted, 'YYYY-MM-DD') as date_contacted,
       to_char(i.next_contact_date, 'YYYY-MM-DD') as next_contact_date, i.next_contact_set_at
-    from contacts c join tiers t on t.id = c.tier_id
+    from contacts c left join tiers t on t.id = c.tier_id
     left join lateral (select date_contacted, next_contact_date, next_contact_set_at from interactions
                         where contact_id = c.id order by date_contacted desc, id desc limit 1) i on true
    where c.user_id = ? and ${byTier ? 'c.tier_id = ?' : 'c.id in (?)'}`;
@@ -81,7 +83,7 @@ export async function recomputeFollowUps(em: EntityManager, userId: number, targ
       latestInteraction: latest,
       schedule: row.scheduled_at === null ? null : { on: row.scheduled_on, setAt: epochMs(row.scheduled_at) },
       columnEnteredOn: row.column_entered_on,
-      onBoard: true,
+      onBoard: row.on_board,
     });
     const last = latest?.dateContacted ?? null;
     return next === row.next_follow_up_on && last === row.last_contacted_on

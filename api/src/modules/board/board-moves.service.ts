@@ -3,7 +3,12 @@ import { ConflictException, Injectable, NotFoundException, UnprocessableEntityEx
 import { moveOrders } from '@tend/contracts';
 import { Clock } from '../../infra/time/clock';
 import { recomputeFollowUps } from './board-follow-ups';
-import { COLUMN_NOT_FOUND_MESSAGE, CONTACT_NOT_FOUND_MESSAGE, FIRST_COLUMN_MOVE_MESSAGE } from './board.errors';
+import {
+  COLUMN_NOT_FOUND_MESSAGE,
+  CONTACT_NOT_FOUND_MESSAGE,
+  FIRST_COLUMN_MOVE_MESSAGE,
+  IN_NETWORK_MESSAGE,
+} from './board.errors';
 import type { BoardOwner } from './board-change';
 import { BoardTransactions } from './board-transactions';
 import * as sql from './board.queries';
@@ -58,11 +63,20 @@ export class BoardMovesService {
     contactId: number,
     placement: LegacyPlacement,
   ): Promise<boolean> {
-    const [card] = await this.em.execute<{ tier_id: number; position: number; vertical_order: number }[]>(
+    if (
+      placement.tier_id === undefined &&
+      placement.column_order === undefined &&
+      placement.vertical_order === undefined
+    ) {
+      return false;
+    }
+    const [card] = await this.em.execute<{ tier_id: number | null; position: number; vertical_order: number }[]>(
       sql.CARD_PLACE,
       [contactId, user.id],
     );
     if (!card) throw new NotFoundException({ errors: [CONTACT_NOT_FOUND_MESSAGE] });
+    // A person in the network has no place to change: the board takes them through a bulk move.
+    if (card.tier_id === null) throw new UnprocessableEntityException({ errors: [IN_NETWORK_MESSAGE] });
     const target =
       placement.tier_id !== undefined
         ? placement.tier_id
@@ -125,8 +139,9 @@ export class BoardMovesService {
   ): Promise<string | null> {
     const limited = limit !== null;
     return this.transactions.run(user.id, async (em) => {
-      const [card] = await em.execute<{ tier_id: number }[]>(sql.CARD_COLUMN, [contactId, user.id]);
+      const [card] = await em.execute<{ tier_id: number | null }[]>(sql.CARD_COLUMN, [contactId, user.id]);
       if (!card) throw new NotFoundException({ errors: [CONTACT_NOT_FOUND_MESSAGE] });
+      if (card.tier_id === null) throw new UnprocessableEntityException({ errors: [IN_NETWORK_MESSAGE] });
       const fromTierId = card.tier_id;
       const locked = await this.transactions.lockColumns(em, user.id, [fromTierId, toTierId]);
       if (!locked.some((t) => t.id === toTierId)) throw new NotFoundException({ errors: [COLUMN_NOT_FOUND_MESSAGE] });

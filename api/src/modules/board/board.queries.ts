@@ -33,7 +33,7 @@ export const CARD_COUNT = 'select count(*)::int as count from contacts where use
 
 export const CARD_COLUMN = 'select tier_id from contacts where id = ? and user_id = ?';
 
-export const CARD_PLACE = `select c.tier_id, t.position, c.vertical_order from contacts c join tiers t on t.id = c.tier_id
+export const CARD_PLACE = `select c.tier_id, t.position, c.vertical_order from contacts c left join tiers t on t.id = c.tier_id
   where c.id = ? and c.user_id = ?`;
 
 /** The column at a position, else the first column (a legacy `column_order` that names none). */
@@ -96,6 +96,22 @@ export function setOrders(count: number): string {
       from (values ${Array.from({ length: count }, () => '(?::int, ?::int, ?::int)').join(', ')}) as v(id, vertical_order, tier_id)
      where c.id = v.id and c.user_id = ?`;
 }
+
+/** The owner's people among some ids, with where they are (bindings: user, ids). */
+export const PEOPLE_PLACES = 'select id, on_board from contacts where user_id = ? and id in (?)';
+
+/**
+ * People of the network onto the board: into a column at the given orders, entering it on the
+ * given day (bindings: column, today, the JSON array of {id, vertical_order}, user).
+ */
+export const TO_BOARD = `update contacts c set tier_id = ?, on_board = true, vertical_order = v.vertical_order,
+    column_entered_on = ?::date, updated_at = now()
+  from jsonb_to_recordset(?::jsonb) as v(id int, vertical_order int)
+ where c.id = v.id and c.user_id = ? and not c.on_board`;
+
+/** Cards off the board into the network: no column (bindings: user, ids). Their notes, timeline and photo stay. */
+export const TO_NETWORK = `update contacts set tier_id = null, on_board = false, vertical_order = 0, updated_at = now()
+ where user_id = ? and id in (?) and on_board`;
 
 /** Cards created after a given one (bindings: user, created_at, created_at, id): hidden past the allowance. */
 export const NEWER_CARDS = `select count(*)::int as count from contacts

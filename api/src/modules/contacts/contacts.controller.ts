@@ -18,12 +18,15 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
+  bulkContactsRequestSchema,
   canonicalLinkedInUrl,
   createContactRequestSchema,
   idSchema,
   moveContactRequestSchema,
   PHOTO_MAX_BYTES,
   updateContactRequestSchema,
+  type BulkContactsRequest,
+  type BulkContactsResponse,
   type Contact as ContactResponse,
   type LinkedInMatchResponse,
   type MoveContactRequest,
@@ -105,6 +108,20 @@ export class ContactsController {
     const request = parseBody(createContactRequestSchema, unwrapContactBody(body));
     assertBodyIds(request, { userId: user.id });
     return toContactResponse(await this.contacts.create(user, request, photo?.buffer));
+  }
+
+  /**
+   * Moves people between the board and the network (issue 26), all or nothing: 404 when an id is
+   * not the caller's, 403 `{errors}` saying how many fit when the free board has less room.
+   */
+  @Post('bulk')
+  @HttpCode(200)
+  async bulk(
+    @Body(new ZodValidationPipe(bulkContactsRequestSchema)) body: BulkContactsRequest,
+    @SignedIn() user: SignedInUser,
+  ): Promise<BulkContactsResponse> {
+    const moved = await this.contacts.bulk(user, body);
+    return { contacts: moved.map(toContactResponse) };
   }
 
   @Patch(':id')

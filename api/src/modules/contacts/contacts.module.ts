@@ -5,11 +5,13 @@ import { TiersModule } from '../tiers/tiers.module';
 import { ContactPhotosService } from './contact-photos.service';
 import { ContactsController } from './contacts.controller';
 import { ContactsService } from './contacts.service';
+import { NetworkController } from './network.controller';
+import { NetworkService } from './network.service';
 
 @Module({
   imports: [BoardModule, TiersModule],
-  controllers: [ContactsController],
-  providers: [ContactsService, ContactPhotosService, FileStorage],
+  controllers: [ContactsController, NetworkController],
+  providers: [ContactsService, ContactPhotosService, NetworkService, FileStorage],
   exports: [ContactsService],
 })
 export class ContactsModule {}

@@ -8,14 +8,20 @@ import {
 } from '@nestjs/common';
 import {
   addDays,
+  boardRoomMessage,
   canonicalLinkedInUrl,
   CONTACT_FIELDS,
+  contactSearchText,
+  DUPLICATE_EMAIL_MESSAGE,
+  DUPLICATE_EMAIL_NETWORK_MESSAGE,
   DUPLICATE_LINKEDIN_MESSAGE,
+  DUPLICATE_LINKEDIN_NETWORK_MESSAGE,
   FOLLOW_UP_DATE_RANGE_MESSAGE,
   freePlanLimitMessage,
   SNOOZE_MAX_DAYS,
   type Contact as ContactResponse,
   type ContactFieldKey,
+  type BulkContactsRequest,
   type ContactFieldKind,
   type CreateContactRequest,
 } from '@tend/contracts';
@@ -63,7 +69,12 @@ export interface ExportedCard {
  * The card fields as one new card needs them (an import passes many at once), and a photo already
  * checked and stored by `storePhoto` (an imported vCard's).
  */
-export type NewCard = ContactFields & { name: string; photoKey?: string };
+export type NewCard = ContactFields & {
+  name: string;
+  photoKey?: string;
+  /** An import's row that goes into the network whatever the destination (a Tend export's network row). */
+  toNetwork?: boolean;
+};
 
 /** How `insertCards` reads each kind of field out of its JSON parameter (the column's own type). */
 const RECORD_TYPE: Record<ContactFieldKind, 'text' | 'date'> = {
@@ -77,19 +88,31 @@ const RECORD_TYPE: Record<ContactFieldKind, 'text' | 'date'> = {
 };
 
 /**
- * `insertCards`' statement: every contact field's column (a field's key is its column), from one
- * JSON array of the placed cards, in their order, so the ids come back first card first.
+ * `insertCards`' and `insertNetwork`'s statement: every contact field's column (a field's key is its
+ * column) and the search text, from one JSON array of the people, in their order, so the ids come
+ * back first person first (bindings: user, column or null, on board, entered on, next follow-up, the array).
  */
 const INSERT_CARDS = (() => {
   const fields = CONTACT_FIELDS.map((field) => field.key);
-  return `insert into contacts (user_id, tier_id, column_entered_on, next_follow_up_on, vertical_order, photo_key, ${fields.join(', ')})
-    select ?, ?, ?::date, ?::date, c.vertical_order, c.photo_key, ${fields.map((key) => `c.${key}`).join(', ')}
-      from jsonb_to_recordset(?::jsonb) as c(n int, vertical_order int, photo_key text, ${CONTACT_FIELDS.map(
+  return `insert into contacts (user_id, tier_id, on_board, column_entered_on, next_follow_up_on, vertical_order, photo_key, search_text, ${fields.join(', ')})
+    select ?, ?::int, ?::boolean, ?::date, ?::date, c.vertical_order, c.photo_key, c.search_text, ${fields.map((key) => `c.${key}`).join(', ')}
+      from jsonb_to_recordset(?::jsonb) as c(n int, vertical_order int, photo_key text, search_text text, ${CONTACT_FIELDS.map(
         (field) => `${field.key} ${RECORD_TYPE[field.kind]}`,
       ).join(', ')})
      order by c.n
     returning id`;
 })();
+
+/** One person of `INSERT_CARDS`' JSON array: its fields, its order and its folded search text. */
+function insertRow(card: NewCard, n: number, verticalOrder: number): Record<string, unknown> {
+  return {
+    n,
+    vertical_order: verticalOrder,
+    photo_key: card.photoKey ?? null,
+    search_text: contactSearchText(card),
+    ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field.key, card[field.key] ?? null])),
+  };
+}
 
 /** Contact cards: owner-scoped CRUD and the free plan's allowance. */
 @Injectable()
@@ -120,26 +143,52 @@ export class ContactsService {
   }
 
   /**
-   * Adds a card at the top of its column, with its photo when one is given (checked and re-encoded
-   * first). A LinkedIn profile already on the board (same canonical address, PRODUCT.md §1) is
-   * refused with 409 and that card's id, before the plan's allowance is looked at: opening the
-   * existing card is the answer either way. A limited plan refuses a card past its allowance (403).
-   * Both checks run under the board's write lock, so two saves of one profile make one card.
+   * Adds a card at the top of its column, or a person to the network (`on_board: false`: no column,
+   * never refused by the allowance), with its photo when one is given (checked and re-encoded
+   * first). Someone already the user's, on the board or in the network (the same canonical LinkedIn
+   * address, or the same email; PRODUCT.md "Network and board"), is refused with 409 saying where,
+   * with their id, before the plan's allowance is looked at: opening that person is the answer
+   * either way. A limited plan refuses a card past its allowance (403). Both checks run under the
+   * board's write lock, so two saves of one profile make one person.
    */
   async create(user: BoardOwner, request: CreateContactRequest, photo?: Buffer): Promise<Contact> {
+    const { on_board: onBoard = true, ...fields } = request;
     const column =
-      request.tier_id !== undefined ? { id: request.tier_id } : { position: request.column_order ?? undefined };
-    const canonical = request.linked_in ? canonicalLinkedInUrl(request.linked_in) : null;
+      fields.tier_id !== undefined ? { id: fields.tier_id } : { position: fields.column_order ?? undefined };
+    const canonical = fields.linked_in ? canonicalLinkedInUrl(fields.linked_in) : null;
     const photoKey = photo ? await this.photos.store(photo) : null;
     try {
       return await this.board.change(user, async (change) => {
-        const existing = canonical ? await this.linkedInMatch(user, canonical, change.em) : null;
-        if (existing) {
-          throw new ConflictException({ errors: [DUPLICATE_LINKEDIN_MESSAGE], contact_id: existing.id });
+        const byUrl = canonical ? await this.linkedInMatch(user, canonical, change.em) : null;
+        if (byUrl) {
+          throw new ConflictException({
+            errors: [byUrl.on_board ? DUPLICATE_LINKEDIN_MESSAGE : DUPLICATE_LINKEDIN_NETWORK_MESSAGE],
+            contact_id: byUrl.id,
+          });
+        }
+        const byEmail = fields.email ? await this.emailMatch(user, fields.email, change.em) : null;
+        if (byEmail) {
+          throw new ConflictException({
+            errors: [byEmail.on_board ? DUPLICATE_EMAIL_MESSAGE : DUPLICATE_EMAIL_NETWORK_MESSAGE],
+            contact_id: byEmail.id,
+          });
+        }
+        if (!onBoard) {
+          const person = change.em.create(Contact, {
+            user: user.id,
+            tier: null,
+            onBoard: false,
+            name: fields.name,
+            columnEnteredOn: change.today,
+          });
+          writeFields(person, fields);
+          if (photoKey) person.photoKey = photoKey;
+          await change.em.persist(person).flush();
+          return person;
         }
         const {
           created: [contact],
-        } = await this.addCards(change, column, [request]);
+        } = await this.addCards(change, column, [fields]);
         if (!contact) throw new ForbiddenException({ errors: [freePlanLimitMessage(this.board.cardLimit(user) ?? 0)] });
         if (photoKey) {
           contact.photoKey = photoKey;
@@ -175,6 +224,24 @@ export class ContactsService {
     const hidden = await this.board.hiddenIds(user, em);
     const match = matches.find((row) => !hidden.has(row.id));
     return match ? { id: match.id, name: match.name, on_board: match.on_board } : null;
+  }
+
+  /**
+   * The user's person with this email (case folded), on the board or in the network: a card on the
+   * board first; a card hidden past a limited plan's allowance is left out.
+   */
+  async emailMatch(
+    user: BoardOwner,
+    email: string,
+    em: EntityManager = this.em,
+  ): Promise<{ id: number; on_board: boolean } | null> {
+    const rows = await em.execute<{ id: number; on_board: boolean }[]>(
+      `select id, on_board from contacts where user_id = ? and lower(email) = ? order by on_board desc, created_at desc, id desc`,
+      [user.id, email.trim().toLowerCase()],
+    );
+    if (rows.length === 0) return null;
+    const hidden = await this.board.hiddenIds(user, em);
+    return rows.find((row) => !hidden.has(row.id)) ?? null;
   }
 
   /**
@@ -227,15 +294,11 @@ export class ContactsService {
       () => this.tiers.findOwned(owner.id, column.id, em),
       cards,
       async (tier, placed, followUp) => {
-        const rows = placed.map(({ card, verticalOrder }, index) => ({
-          n: index,
-          vertical_order: verticalOrder,
-          photo_key: card.photoKey ?? null,
-          ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field.key, card[field.key] ?? null])),
-        }));
+        const rows = placed.map(({ card, verticalOrder }, index) => insertRow(card, index, verticalOrder));
         const inserted = await em.execute<{ id: number }[]>(INSERT_CARDS, [
           owner.id,
           tier.id,
+          true,
           followUp.columnEnteredOn,
           followUp.nextFollowUpOn,
           JSON.stringify(rows),
@@ -244,6 +307,61 @@ export class ContactsService {
       },
     );
     return { ids: created, room };
+  }
+
+  /**
+   * Adds people to the network inside a board change (an import's people beyond the board's room,
+   * or all of them): no column, no due state, never limited by the plan; one insert whatever their
+   * number. Answers the ids in the order given.
+   */
+  async insertNetwork(change: BoardChange, cards: readonly NewCard[]): Promise<number[]> {
+    if (cards.length === 0) return [];
+    const rows = cards.map((card, index) => insertRow(card, index, 0));
+    const inserted = await change.em.execute<{ id: number }[]>(INSERT_CARDS, [
+      change.owner.id,
+      null,
+      false,
+      change.today,
+      null,
+      JSON.stringify(rows),
+    ]);
+    return inserted.map((row) => row.id);
+  }
+
+  /**
+   * Moves people between the board and the network, all or nothing, under the board's write lock
+   * (the same as `create`'s, so two tabs can never make a 26th card): an id that is not the
+   * caller's is 404 and nothing changes; `to_board` puts the people from the network at the top of
+   * the column in the order given and is refused (403, saying how many fit) when the plan has less
+   * room than that (people already on the board stay where they are and need none); `to_network`
+   * takes cards off the board (hidden ones too: the limit modal's choice). Answers the people it
+   * moved, as they are now, in the order given.
+   */
+  async bulk(user: BoardOwner, request: BulkContactsRequest): Promise<Contact[]> {
+    const ids = [...new Set(request.ids)];
+    const moved = await this.board.change(user, async (change) => {
+      const places = await change.placesOf(ids);
+      if (places.size !== ids.length) throw new NotFoundException({ errors: [CONTACT_NOT_FOUND_MESSAGE] });
+      if (request.action === 'to_network') {
+        const leaving = ids.filter((id) => places.get(id) === true);
+        await change.toNetwork(leaving);
+        return leaving;
+      }
+      const column = await this.tiers.findOwned(user.id, request.tier_id ?? 0, change.em);
+      const coming = ids.filter((id) => places.get(id) === false);
+      const room = await change.room();
+      if (coming.length > room) throw new ForbiddenException({ errors: [boardRoomMessage(room, coming.length)] });
+      await change.toBoard(column, coming);
+      return coming;
+    });
+    if (moved.length === 0) return [];
+    const people = await this.em.find(
+      Contact,
+      { user: user.id, id: { $in: moved } },
+      { populate: ['tier'], refresh: true },
+    );
+    const byId = new Map(people.map((person) => [person.id, person]));
+    return moved.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**

@@ -53,7 +53,7 @@ export class ImportReaderService {
       const slice = new TimeSlice();
       const existing = await new BoardKeyIndex(slice).of(await this.contacts.keyedCards(em, userId));
       const seen = new Set<string>();
-      const counts = { fresh: 0, duplicates: 0, unreadable: 0, readable: 0 };
+      const counts = { fresh: 0, forBoard: 0, duplicates: 0, unreadable: 0, readable: 0 };
       const errors: ImportRowError[] = [];
       let pending: StoredRow[] = [];
       const write = async () => {
@@ -66,6 +66,8 @@ export class ImportReaderService {
         if (duplicate) counts.duplicates += 1;
         else {
           counts.fresh += 1;
+          // A Tend export's network row goes back to the network: it needs no room on the board.
+          if (card.toNetwork !== true) counts.forBoard += 1;
           for (const key of keys) seen.add(key);
         }
         const photoKey = photo && !duplicate ? await this.storePhoto(photo) : null;
@@ -94,7 +96,7 @@ export class ImportReaderService {
           newCount: counts.fresh,
           duplicates: counts.duplicates,
           unreadable: counts.unreadable,
-          fits: Math.min(counts.fresh, room),
+          fits: Math.min(counts.forBoard, room),
           errors,
           toProcess: counts.readable,
         },

@@ -33,6 +33,7 @@ export class ImportRun {
     | 'position'
     | 'imported'
     | 'updated'
+    | 'toNetwork'
     | 'skipped'
     | 'overLimit'
     | 'limitReached'
@@ -49,9 +50,12 @@ export class ImportRun {
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade', index: true })
   user!: Ref<User>;
 
-  /** The column the cards go to (checked again when the run starts). */
-  @Property({ type: 'integer' })
-  tierId!: number;
+  /**
+   * The column the cards go to (checked again when the run starts), the rest into the network; null:
+   * everyone into the network (issue 26).
+   */
+  @Property({ type: 'integer', nullable: true })
+  tierId!: number | null;
 
   /** What the file looks like by its first bytes; the reading settles it (a CSV may be LinkedIn's). */
   @Property({ type: 'string', length: 20 })
@@ -105,6 +109,9 @@ export class ImportRun {
   @Property({ type: 'integer', default: 0 })
   imported: number = 0;
 
+  /** Of `imported`, the people put into the network. */
+  @Property({ type: 'integer', default: 0 })
+  toNetwork: number = 0;
   @Property({ type: 'integer', default: 0 })
   updated: number = 0;
 

@@ -19,7 +19,12 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { createImportRequestSchema, IMPORT_MAX_BYTES, type Import as ImportResponse } from '@tend/contracts';
+import {
+  createImportRequestSchema,
+  IMPORT_MAX_BYTES,
+  startImportRequestSchema,
+  type Import as ImportResponse,
+} from '@tend/contracts';
 import { catchError, type Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { TooManyRequestsException } from '../../infra/http/http-exception.filter';
@@ -111,10 +116,12 @@ export class ImportsController {
     return toImportResponse(run, this.board.cardLimit(user), { includeIds });
   }
 
+  /** Optional JSON `{ tier_id }`: the destination chosen at the preview (a column, or null: the network only). */
   @Post(':id/start')
   @HttpCode(202)
-  async start(@Param('id') id: string, @SignedIn() user: SignedInUser): Promise<ImportResponse> {
-    return toImportResponse(await this.imports.start(user.id, id), this.board.cardLimit(user));
+  async start(@Param('id') id: string, @Body() body: unknown, @SignedIn() user: SignedInUser): Promise<ImportResponse> {
+    const request = parseBody(startImportRequestSchema, body ?? {});
+    return toImportResponse(await this.imports.start(user.id, id, request.tier_id), this.board.cardLimit(user));
   }
 
   @Post(':id/cancel')

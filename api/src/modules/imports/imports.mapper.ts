@@ -26,6 +26,7 @@ export function toImportResponse(
     processed: run.position,
     to_process: run.toProcess,
     imported: run.imported,
+    to_network: run.toNetwork,
     updated: run.updated,
     skipped: run.skipped,
     over_limit: run.overLimit,

@@ -60,11 +60,13 @@ function classify(
   return { fresh, duplicates };
 }
 
-/** The fields a duplicate brings to the card it matches (`on_duplicate: update`); its name stays. */
+/** The fields a duplicate brings to the card it matches (`on_duplicate: update`); its name and place stay. */
 function updateFields(card: NewCard): ContactFields {
-  const { name: _name, photoKey: _photo, ...fields } = card;
+  const { name: _name, photoKey: _photo, toNetwork: _toNetwork, ...fields } = card;
   return fields;
 }
+
+const withPhoto = (row: StoredRow): NewCard => (row.photoKey ? { ...row.card, photoKey: row.photoKey } : row.card);
 
 /** What the first bytes say a file is (the reading settles it: a CSV may turn out to be LinkedIn's). */
 function formatByItsStart(data: Buffer): ImportFormat {
@@ -108,7 +110,7 @@ export class ImportsService {
   ): Promise<ImportRun> {
     if (!file) throw new BadRequestException({ errors: ['Choose a file to import.'] });
     if (file.buffer.length === 0) throw new BadRequestException({ errors: [EMPTY_FILE_MESSAGE] });
-    await this.tiers.findOwned(user.id, request.tier_id);
+    if (request.tier_id !== null) await this.tiers.findOwned(user.id, request.tier_id);
     await this.endAbandonedReading(user.id);
     const uploadKey = `imports/${randomBytes(16).toString('hex')}.bin`;
     await this.storage.put(uploadKey, file.buffer);
@@ -168,8 +170,11 @@ export class ImportsService {
     return run;
   }
 
-  /** Starts a previewed import (202); starting a running one again changes nothing. */
-  async start(userId: number, id: string): Promise<ImportRun> {
+  /**
+   * Starts a previewed import (202) into the destination chosen at the preview (`tierId`: a column,
+   * null: the network only; left out: as uploaded); starting a running one again changes nothing.
+   */
+  async start(userId: number, id: string, tierId?: number | null): Promise<ImportRun> {
     let run: ImportRun;
     try {
       run = await this.em.transactional(async (em) => {
@@ -186,7 +191,8 @@ export class ImportsService {
             errors: ['This import has already run. Upload the file again to import it again.'],
           });
         }
-        await this.tiers.findOwned(userId, found.tierId, em);
+        if (tierId !== undefined) found.tierId = tierId;
+        if (found.tierId !== null) await this.tiers.findOwned(userId, found.tierId, em);
         found.state = 'running';
         await em.flush();
         return found;
@@ -234,7 +240,9 @@ export class ImportsService {
   /**
    * `import.run`: batch after batch until every row is done, the import is cancelled, or a batch
    * fails. Each batch is one board write (one lock) that adds the new people at the top of the
-   * column, updates or skips duplicates, and records its progress in the same transaction.
+   * column as far as the board has room and the rest into the network (issue 26: nobody is left
+   * out; a network-only import puts everyone there, and a Tend export's network rows go back there),
+   * updates or skips duplicates, and records its progress in the same transaction.
    */
   async run(importId: string, lastAttempt: boolean): Promise<void> {
     const em = this.em.fork();
@@ -274,11 +282,18 @@ export class ImportsService {
       const slice = await this.rows.slice(em, importId, run.position, IMPORT_BATCH_SIZE);
       // Matched against the board as it is now, under the board's lock: earlier batches included.
       const { fresh, duplicates } = classify(slice, await keys.of(await this.contacts.keyedCards(em, owner.id)));
-      const { ids: created } = await this.contacts.insertCards(
+      const forBoard = run.tierId === null ? [] : fresh.filter((row) => row.card.toNetwork !== true);
+      const { ids: onBoard } =
+        run.tierId === null
+          ? { ids: [] }
+          : await this.contacts.insertCards(change, { id: run.tierId }, forBoard.map(withPhoto));
+      // The rest, in the file's order: beyond the board's room, network rows of an export, or all.
+      const placed = new Set(forBoard.slice(0, onBoard.length));
+      const toNetwork = await this.contacts.insertNetwork(
         change,
-        { id: run.tierId },
-        fresh.map((row) => (row.photoKey ? { ...row.card, photoKey: row.photoKey } : row.card)),
+        fresh.filter((row) => !placed.has(row)).map(withPhoto),
       );
+      const created = [...onBoard, ...toNetwork];
       const updates =
         run.onDuplicate === 'update'
           ? duplicates.flatMap(({ row, cardId }) =>
@@ -288,6 +303,7 @@ export class ImportsService {
       await this.contacts.updateCards(change, updates);
       run.position += slice.length;
       run.imported += created.length;
+      run.toNetwork += toNetwork.length;
       run.updated += updates.length;
       run.skipped += duplicates.length - updates.length;
       run.overLimit += fresh.length - created.length;
@@ -309,8 +325,8 @@ export class ImportsService {
         await this.rows.remove(em, importId);
       }
       await em.flush();
-      // The cards were added in `fresh`'s order, as many as there was room for.
-      const unused = [...fresh.slice(created.length), ...duplicates.map(({ row }) => row)];
+      // Every new person was added (board or network): only the duplicates' photos are unused.
+      const unused = duplicates.map(({ row }) => row);
       return { done, unusedPhotos: unused.flatMap((row) => (row.photoKey ? [row.photoKey] : [])) };
     });
   }
@@ -325,7 +341,7 @@ export class ImportsService {
       run.finishedAt = this.clock.now();
       run.stoppedAtRow = row;
       run.message =
-        `Stopped at row ${row ?? '?'}: that batch could not be saved. ${run.imported} people before it are on your board; ` +
+        `Stopped at row ${row ?? '?'}: that batch could not be saved. ${run.imported} people before it are in Tend; ` +
         'import the same file again to add the rest (nobody is added twice).';
       return this.rows.remove(em, importId, run.position);
     });

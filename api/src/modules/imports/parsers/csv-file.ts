@@ -312,7 +312,14 @@ export async function readCsv(
       Object.entries(mapping).map(([field, column]) => [field, header.indexOf(column)]),
     );
     reading = { format: 'csv', columns: header, mapping };
-    person = (record, row) => genericPerson(record, indexes, row, ownExport);
+    // A Tend export since issue 26 says who was in the network; before it, everyone was on the board.
+    const onBoardIndex = ownExport ? header.indexOf('on_board') : -1;
+    person = (record, row) => {
+      const found = genericPerson(record, indexes, row, ownExport);
+      return onBoardIndex >= 0 && record[onBoardIndex]?.trim().toLowerCase() === 'false'
+        ? { ...found, toNetwork: true }
+        : found;
+    };
   }
   events.header(reading);
 

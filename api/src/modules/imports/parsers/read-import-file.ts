@@ -80,6 +80,7 @@ export function toImportCard(person: RawPerson): ImportCard | { row: number; mes
       parsed[key] === undefined || parsed[key] === null ? [] : [[key, parsed[key]]],
     ),
   ) as NewCard;
+  if (person.toNetwork) card.toNetwork = true;
   return { row: person.row, card, keys: cardKeys(card) };
 }
 

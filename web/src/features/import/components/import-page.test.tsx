@@ -38,6 +38,7 @@ function makeImport(overrides: Partial<Import> = {}): Import {
     processed: 0,
     to_process: 7,
     imported: 0,
+    to_network: 0,
     updated: 0,
     skipped: 0,
     over_limit: 0,

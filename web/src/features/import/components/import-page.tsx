@@ -203,7 +203,9 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
     );
   }
 
-  const tierName = (tierId: number) => tiers.find((tier) => tier.id === tierId)?.name ?? 'your board';
+  // A network-only import (issue 26) has no column: the network helper's screens word that choice.
+  const tierName = (tierId: number | null) =>
+    (tierId === null ? undefined : tiers.find((tier) => tier.id === tierId)?.name) ?? 'your board';
 
   if (!run) {
     return (

@@ -1,0 +1,20 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { networkQuerySchema, type NetworkPage, type NetworkQuery } from '@tend/contracts';
+import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
+import { SignedIn } from '../users/request-user';
+import type { SignedInUser } from '../users/signed-in-user-cache';
+import { NetworkService } from './network.service';
+
+/** `GET /api/network`: the people off the board, a page at a time (issue 26). Session only. */
+@Controller('api/network')
+export class NetworkController {
+  constructor(private readonly network: NetworkService) {}
+
+  @Get()
+  list(
+    @Query(new ZodValidationPipe(networkQuerySchema)) query: NetworkQuery,
+    @SignedIn() user: SignedInUser,
+  ): Promise<NetworkPage> {
+    return this.network.page(user, query);
+  }
+}

@@ -1,0 +1,383 @@
+import {
+  boardRoomMessage,
+  DUPLICATE_EMAIL_MESSAGE,
+  DUPLICATE_EMAIL_NETWORK_MESSAGE,
+  DUPLICATE_LINKEDIN_MESSAGE,
+  DUPLICATE_LINKEDIN_NETWORK_MESSAGE,
+  freePlanLimitMessage,
+  type Contact,
+  type NetworkPage,
+  type Notification,
+  type Tier,
+  type TodayResponse,
+} from '@tend/contracts';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from './helpers/api-client';
+import { UNTHROTTLED_SIGNUPS, useTestApp } from './helpers/test-app';
+
+// The network beside the board (issue 26, PRODUCT.md "Network and board").
+const app = useTestApp(UNTHROTTLED_SIGNUPS);
+
+async function member(plan: 'free' | 'premium' = 'premium') {
+  const { client, userId } = await app.member({ plan, prefix: 'network', timeZone: 'UTC' });
+  const tiers = (await client.get('/api/tiers')).body as Tier[];
+  return { client, userId, tiers, tier: tiers[0]?.id ?? 0 };
+}
+
+async function add(client: ApiClient, body: Record<string, unknown>): Promise<Contact> {
+  const res = await client.post('/api/contacts', body);
+  if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as Contact;
+}
+
+/** Adds people straight to the network. */
+async function inNetwork(client: ApiClient, people: Record<string, unknown>[]): Promise<Contact[]> {
+  const made: Contact[] = [];
+  for (const person of people) made.push(await add(client, { ...person, on_board: false }));
+  return made;
+}
+
+async function network(client: ApiClient, query = ''): Promise<NetworkPage> {
+  const res = await client.get(`/api/network${query}`);
+  if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as NetworkPage;
+}
+
+const names = (page: NetworkPage) => page.items.map((person) => person.name);
+
+async function board(client: ApiClient): Promise<Contact[]> {
+  return (await client.get('/api/contacts')).body as Contact[];
+}
+
+async function countOnBoard(userId: number): Promise<number> {
+  const [row] = await app.db.query<{ n: number }>(
+    'select count(*)::int as n from contacts where user_id = $1 and on_board',
+    [userId],
+  );
+  return row?.n ?? -1;
+}
+
+describe('GET /api/network', () => {
+  it('finds people by name, title, company and email, accents and case folded, partial words, every word', async () => {
+    const { client } = await member();
+    await inNetwork(client, [
+      { name: 'Jürgen Müller', title: 'Staff Engineer', company: 'Zürich Versicherung', date_connected: '2024-01-02' },
+      { name: 'Ana Muller', title: 'Recruiter', company: 'ACME', date_connected: '2024-03-01' },
+      { name: 'Søren Østergaard', company: 'Ørsted', email: 'soren@orsted.dk', date_connected: '2023-05-05' },
+      { name: 'Grace Hopper', title: 'Rear Admiral', company: 'US Navy' },
+    ]);
+    // Someone on the board is not in the network.
+    await add(client, { name: 'Board Müller' });
+
+    expect(names(await network(client, '?q=muller&sort=name_asc'))).toEqual(['Ana Muller', 'Jürgen Müller']);
+    expect(names(await network(client, '?q=MÜLLER&sort=name_asc'))).toEqual(['Ana Muller', 'Jürgen Müller']);
+    expect(names(await network(client, '?q=zurich'))).toEqual(['Jürgen Müller']);
+    // Partial words, in any field, each word must match.
+    expect(names(await network(client, '?q=engin'))).toEqual(['Jürgen Müller']);
+    expect(names(await network(client, '?q=mul%20recruit'))).toEqual(['Ana Muller']);
+    expect(names(await network(client, '?q=mul%20navy'))).toEqual([]);
+    expect(names(await network(client, '?q=soren'))).toEqual(['Søren Østergaard']);
+    expect(names(await network(client, '?q=ORSTED.DK'))).toEqual(['Søren Østergaard']);
+    // LIKE's wildcards are taken literally.
+    expect(names(await network(client, '?q=%25'))).toEqual([]);
+    expect(names(await network(client, '?q=_'))).toEqual([]);
+
+    // Filters on one field, folded the same way.
+    expect(names(await network(client, '?company=zurich'))).toEqual(['Jürgen Müller']);
+    expect(names(await network(client, '?title=admiral&company=navy'))).toEqual(['Grace Hopper']);
+    expect(names(await network(client, '?company=engineer'))).toEqual([]);
+
+    // Sorts, and the count of everything that matches.
+    const all = await network(client);
+    expect(all.total).toBe(4);
+    expect(names(all)).toEqual(['Ana Muller', 'Jürgen Müller', 'Søren Østergaard', 'Grace Hopper']);
+    expect(names(await network(client, '?sort=connected_asc'))).toEqual([
+      'Søren Østergaard',
+      'Jürgen Müller',
+      'Ana Muller',
+      'Grace Hopper',
+    ]);
+    expect(names(await network(client, '?sort=name_desc'))).toEqual([
+      'Søren Østergaard',
+      'Jürgen Müller',
+      'Grace Hopper',
+      'Ana Muller',
+    ]);
+    expect(
+      all.items.every((person) => !person.on_board && person.tier_id === null && person.column_order === null),
+    ).toBe(true);
+    expect(all.items.every((person) => person.next_follow_up_on === null)).toBe(true);
+  });
+
+  it('never answers another user’s people', async () => {
+    const mine = await member();
+    const theirs = await member();
+    await inNetwork(theirs.client, [{ name: 'Their Müller', company: 'Secret Co' }]);
+    await inNetwork(mine.client, [{ name: 'My Muller' }]);
+    expect(names(await network(mine.client, '?q=muller'))).toEqual(['My Muller']);
+    expect((await network(mine.client, '?q=secret')).total).toBe(0);
+    expect((await network(mine.client)).total).toBe(1);
+  });
+
+  it('pages by keyset: every person exactly once, even with people added between pages', async () => {
+    const { client } = await member();
+    const people = Array.from({ length: 25 }, (_, i) => ({
+      name: `Person ${String(i).padStart(2, '0')}`,
+      date_connected: `2024-01-${String((i % 5) + 1).padStart(2, '0')}`,
+    }));
+    await inNetwork(client, people);
+    for (const sort of ['connected_desc', 'connected_asc', 'name_asc', 'name_desc']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: NetworkPage = await network(
+          client,
+          `?sort=${sort}&limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        seen.push(...names(page));
+        cursor = page.next_cursor;
+        // People added meanwhile (newest connected date, and first by name) never shift what follows.
+        if (pages === 0) {
+          await inNetwork(client, [{ name: `Aaa ${sort}`, date_connected: '2025-12-31' }]);
+          await inNetwork(client, [{ name: `Zzz ${sort}`, date_connected: '2020-01-01' }]);
+        }
+        pages += 1;
+      } while (cursor !== null);
+      const original = people.map((person) => person.name);
+      expect(seen.filter((name) => original.includes(name)).sort()).toEqual([...original].sort());
+      expect(new Set(seen).size).toBe(seen.length);
+    }
+    // A cursor of another sort, or garbage, is a 400, not a 500.
+    const first = await network(client, '?sort=name_asc&limit=2');
+    expect((await client.get(`/api/network?sort=connected_desc&cursor=${first.next_cursor}`)).status).toBe(400);
+    expect((await client.get('/api/network?cursor=bm9wZQ')).status).toBe(400);
+    expect((await client.get('/api/network?limit=201')).status).toBe(400);
+    expect((await client.get('/api/network?sort=size')).status).toBe(400);
+  });
+});
+
+describe('POST /api/contacts/bulk', () => {
+  it('moves people to the board into a column, top first, and back with their notes intact', async () => {
+    const { client, tiers } = await member();
+    const column = tiers[1] as Tier;
+    const existing = await add(client, { name: 'Already there', tier_id: column.id });
+    const [ada, bob] = await inNetwork(client, [{ name: 'Ada' }, { name: 'Bob' }]);
+    const note = await client.post('/api/interactions', {
+      contact_id: ada?.id,
+      date_contacted: new Date().toISOString().slice(0, 10),
+      contact_method: 'Email',
+      notes: 'Met at the meetup.',
+    });
+    expect(note.status).toBe(201);
+
+    const moved = await client.post('/api/contacts/bulk', {
+      ids: [ada?.id, bob?.id],
+      action: 'to_board',
+      tier_id: column.id,
+    });
+    expect(moved.status).toBe(200);
+    expect((moved.body.contacts as Contact[]).map((c) => [c.name, c.on_board, c.tier_id])).toEqual([
+      ['Ada', true, column.id],
+      ['Bob', true, column.id],
+    ]);
+    const onBoard = (await board(client)).filter((c) => c.tier_id === column.id);
+    expect(onBoard.sort((a, b) => b.vertical_order - a.vertical_order).map((c) => c.name)).toEqual([
+      'Ada',
+      'Bob',
+      existing.name,
+    ]);
+    expect((await network(client)).total).toBe(0);
+
+    const back = await client.post('/api/contacts/bulk', { ids: [ada?.id], action: 'to_network' });
+    expect(back.status).toBe(200);
+    expect(back.body.contacts).toMatchObject([{ id: ada?.id, on_board: false, tier_id: null, column_order: null }]);
+    expect((await board(client)).map((c) => c.name)).not.toContain('Ada');
+    const timeline = await client.get(`/api/interactions?contact_id=${ada?.id}`);
+    expect(timeline.status).toBe(200);
+    expect(timeline.body).toMatchObject([{ notes: 'Met at the meetup.' }]);
+    // A person in the network opens like any other (the same dialog and tabs).
+    expect((await client.patch(`/api/contacts/${ada?.id}`, { title: 'CTO' })).body).toMatchObject({
+      title: 'CTO',
+      on_board: false,
+    });
+    expect(names(await network(client, '?q=cto'))).toEqual(['Ada']);
+    // Its place changes only through a bulk move, never the spec client's PATCH or a card move.
+    expect((await client.patch(`/api/contacts/${ada?.id}`, { tier_id: column.id })).status).toBe(422);
+    expect((await client.post(`/api/contacts/${ada?.id}/move`, { tier_id: column.id, index: 0 })).status).toBe(422);
+
+    // Bad requests: no column for the board, a column for the network, too many ids.
+    expect((await client.post('/api/contacts/bulk', { ids: [bob?.id], action: 'to_board' })).status).toBe(400);
+    expect(
+      (await client.post('/api/contacts/bulk', { ids: [bob?.id], action: 'to_network', tier_id: column.id })).status,
+    ).toBe(400);
+    const tooMany = Array.from({ length: 501 }, (_, i) => i + 1);
+    expect((await client.post('/api/contacts/bulk', { ids: tooMany, action: 'to_network' })).status).toBe(400);
+  });
+
+  it('holds the free plan at exactly 25 cards: says how many fit, and two tabs at once never make 26', async () => {
+    const { client, userId, tier } = await member('free');
+    for (let i = 0; i < 20; i++) await add(client, { name: `Card ${i}` });
+    const people = await inNetwork(
+      client,
+      Array.from({ length: 12 }, (_, i) => ({ name: `Net ${i}` })),
+    );
+    const ids = people.map((p) => p.id);
+
+    const refused = await client.post('/api/contacts/bulk', {
+      ids: ids.slice(0, 6),
+      action: 'to_board',
+      tier_id: tier,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors).toEqual([boardRoomMessage(5, 6)]);
+    expect(await countOnBoard(userId)).toBe(20);
+
+    // Two tabs, 5 people each, 5 places: one gets them all, the other is refused.
+    const [a, b] = await Promise.all([
+      client.post('/api/contacts/bulk', { ids: ids.slice(0, 5), action: 'to_board', tier_id: tier }),
+      client.post('/api/contacts/bulk', { ids: ids.slice(5, 10), action: 'to_board', tier_id: tier }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 403]);
+    expect(await countOnBoard(userId)).toBe(25);
+    const loser = a.status === 403 ? a : b;
+    expect(loser.body.errors).toEqual([boardRoomMessage(0, 5)]);
+
+    // Full: a bulk add, a create, and two racing single moves all stay at 25.
+    const [c, d] = await Promise.all([
+      client.post('/api/contacts/bulk', { ids: [ids[10]], action: 'to_board', tier_id: tier }),
+      client.post('/api/contacts', { name: 'One more' }),
+    ]);
+    expect([c.status, d.status]).toEqual([403, 403]);
+    expect(d.body.errors).toEqual([freePlanLimitMessage(25)]);
+    expect(await countOnBoard(userId)).toBe(25);
+
+    // People already on the board need no room; the network stays unlimited on the free plan.
+    const onBoard = (await board(client)).map((card) => card.id);
+    expect(
+      (await client.post('/api/contacts/bulk', { ids: onBoard.slice(0, 3), action: 'to_board', tier_id: tier })).body,
+    ).toEqual({
+      contacts: [],
+    });
+    expect((await client.post('/api/contacts', { name: 'Into the network', on_board: false })).status).toBe(201);
+
+    // Moving one off makes room for exactly one.
+    expect((await client.post('/api/contacts/bulk', { ids: [onBoard[0]], action: 'to_network' })).status).toBe(200);
+    const [e, f] = await Promise.all([
+      client.post('/api/contacts/bulk', { ids: [ids[10]], action: 'to_board', tier_id: tier }),
+      client.post('/api/contacts/bulk', { ids: [ids[11]], action: 'to_board', tier_id: tier }),
+    ]);
+    expect([e.status, f.status].sort()).toEqual([200, 403]);
+    expect(await countOnBoard(userId)).toBe(25);
+  });
+
+  it('answers 404 for someone else’s id and changes nothing, and 404 for someone else’s column', async () => {
+    const mine = await member();
+    const theirs = await member();
+    const [me1] = await inNetwork(mine.client, [{ name: 'Mine' }]);
+    const [them1] = await inNetwork(theirs.client, [{ name: 'Theirs' }]);
+    const onTheirBoard = await add(theirs.client, { name: 'Their card' });
+
+    const res = await mine.client.post('/api/contacts/bulk', {
+      ids: [me1?.id, them1?.id],
+      action: 'to_board',
+      tier_id: mine.tier,
+    });
+    expect(res.status).toBe(404);
+    expect(names(await network(mine.client))).toEqual(['Mine']);
+    expect(names(await network(theirs.client))).toEqual(['Theirs']);
+    expect(
+      (await mine.client.post('/api/contacts/bulk', { ids: [onTheirBoard.id], action: 'to_network' })).status,
+    ).toBe(404);
+    expect((await board(theirs.client)).map((c) => c.name)).toEqual(['Their card']);
+    expect(
+      (await mine.client.post('/api/contacts/bulk', { ids: [me1?.id], action: 'to_board', tier_id: theirs.tier }))
+        .status,
+    ).toBe(404);
+    expect(names(await network(mine.client))).toEqual(['Mine']);
+  });
+});
+
+describe('one person across board and network', () => {
+  it('refuses a duplicate by LinkedIn URL or email in add contact, saying where, and by-linkedin finds both', async () => {
+    const { client } = await member();
+    const card = await add(client, { name: 'Ada', linked_in: 'https://www.linkedin.com/in/ada/', email: 'ada@x.io' });
+    const [net] = await inNetwork(client, [{ name: 'Bob', linked_in: 'linkedin.com/in/bob', email: 'Bob@Y.io' }]);
+
+    const cases: [Record<string, unknown>, string, number | undefined][] = [
+      [{ name: 'Ada again', linked_in: 'https://uk.linkedin.com/in/ADA?trk=x' }, DUPLICATE_LINKEDIN_MESSAGE, card.id],
+      [
+        { name: 'Bob again', linked_in: 'https://www.linkedin.com/in/bob/' },
+        DUPLICATE_LINKEDIN_NETWORK_MESSAGE,
+        net?.id,
+      ],
+      [{ name: 'Ada by mail', email: 'ADA@x.io' }, DUPLICATE_EMAIL_MESSAGE, card.id],
+      [{ name: 'Bob by mail', email: 'bob@y.io' }, DUPLICATE_EMAIL_NETWORK_MESSAGE, net?.id],
+      [{ name: 'Bob into network', email: 'bob@y.io', on_board: false }, DUPLICATE_EMAIL_NETWORK_MESSAGE, net?.id],
+    ];
+    for (const [body, message, id] of cases) {
+      const res = await client.post('/api/contacts', body);
+      expect(res.status, JSON.stringify(body)).toBe(409);
+      expect(res.body).toEqual({ errors: [message], contact_id: id });
+    }
+
+    const onBoard = await client.get(`/api/contacts/by-linkedin?url=${encodeURIComponent('linkedin.com/in/ada')}`);
+    expect(onBoard.body).toEqual({ id: card.id, name: 'Ada', on_board: true });
+    const inNet = await client.get(
+      `/api/contacts/by-linkedin?url=${encodeURIComponent('https://linkedin.com/in/bob/')}`,
+    );
+    expect(inNet.body).toEqual({ id: net?.id, name: 'Bob', on_board: false });
+    expect((await client.get('/api/contacts/by-linkedin?url=linkedin.com/in/nobody')).status).toBe(404);
+    // GET /api/contacts answers the board only.
+    expect((await board(client)).map((c) => c.name)).toEqual(['Ada']);
+  });
+});
+
+describe('off the board', () => {
+  it('has no due state: never in Today, the bell or the calendar feed; back on the board it is due by its column again', async () => {
+    const { client, tiers } = await member();
+    const column = tiers[0] as Tier;
+    const today = new Date().toISOString().slice(0, 10);
+    const kept = await add(client, { name: 'Kept' });
+    const leaving = await add(client, { name: 'Leaving' });
+    for (const card of [kept, leaving]) {
+      expect((await client.patch(`/api/contacts/${card.id}`, { next_follow_up_on: today })).status).toBe(200);
+    }
+    const feed = (await client.post('/api/calendar-feed')).body as { url: string };
+    const feedPath = feed.url.slice(app.config.appUrl.length);
+    const duePeople = async () => {
+      const todayList = (await client.get('/api/today')).body as TodayResponse;
+      const bell = (await client.get('/api/notifications')).body as Notification[];
+      const calendar = await (await app.client()).get(feedPath);
+      return {
+        today: [...todayList.overdue, ...todayList.due, ...todayList.upcoming].map((c) => c.name).sort(),
+        bell: bell.map((item) => item.title).sort(),
+        calendar: calendar.text,
+      };
+    };
+    const before = await duePeople();
+    expect(before.today).toEqual(['Kept', 'Leaving']);
+    expect(before.bell.some((title) => title.includes('Leaving'))).toBe(true);
+    expect(before.calendar).toContain('Leaving');
+
+    expect((await client.post('/api/contacts/bulk', { ids: [leaving.id], action: 'to_network' })).status).toBe(200);
+    const after = await duePeople();
+    expect(after.today).toEqual(['Kept']);
+    expect(after.bell.some((title) => title.includes('Leaving'))).toBe(false);
+    expect(after.calendar).not.toContain('Leaving');
+    expect((await network(client)).items).toMatchObject([{ name: 'Leaving', next_follow_up_on: null }]);
+
+    // A column with only network people who were once in it can be deleted; a network person never blocks it.
+    const spare = (await client.post('/api/tiers', { name: 'Spare' })).body as Tier;
+    const [visitor] = await inNetwork(client, [{ name: 'Visitor' }]);
+    await client.post('/api/contacts/bulk', { ids: [visitor?.id], action: 'to_board', tier_id: spare.id });
+    await client.post('/api/contacts/bulk', { ids: [visitor?.id], action: 'to_network' });
+    expect((await client.delete(`/api/tiers/${spare.id}`)).status).toBe(204);
+
+    // Back on the board: it enters the column today and the rule gives it a date again (the column's cadence).
+    await client.patch(`/api/tiers/${column.id}`, { cadence_days: 7 });
+    const back = await client.post('/api/contacts/bulk', { ids: [leaving.id], action: 'to_board', tier_id: column.id });
+    expect(back.status).toBe(200);
+    expect((back.body.contacts as Contact[])[0]?.next_follow_up_on).not.toBeNull();
+  });
+});
