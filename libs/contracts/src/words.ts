@@ -45,6 +45,8 @@ export const WORDS = {
   networkEmpty: 'Your network is empty: import your LinkedIn connections',
   networkNoMatch: 'Nobody in your network matches',
   searchNetwork: 'Search your network',
+  intoNetwork: 'Into your network',
+  openNetwork: 'Open your network',
 } as const;
 
 /** "1 person" / "1,234 people": the network's count. */

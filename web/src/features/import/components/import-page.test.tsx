@@ -391,7 +391,7 @@ describe('ImportPage', () => {
     mockFetch({
       'GET /api/session': session,
       [`GET /api/imports/${ID}`]: {
-        body: { ...makeImport({ state: 'done', processed: 7, imported: 7 }), to_network: 7 },
+        body: makeImport({ state: 'done', processed: 7, imported: 7, to_network: 7, tier_id: null }),
       },
       [`GET /api/network?import_id=${ID}&sort=name_asc&limit=200`]: {
         body: { items: [], next_cursor: null, total: 0 },

@@ -12,7 +12,7 @@ import { ImportFileRefused, useCreateImport } from '../api/create-import';
 import { useImport } from '../api/get-import';
 import { useStartImport } from '../api/start-import';
 import { IMPORT_MESSAGES } from '../messages';
-import { importedToNetwork, isFinished, sameMapping } from '../utils/import-file';
+import { isFinished, sameMapping } from '../utils/import-file';
 import { ChooseFileStep, type ImportChoice } from './choose-file-step';
 import { ColumnMappingStep } from './column-mapping-step';
 import { ImportPreviewStep } from './import-preview-step';
@@ -284,7 +284,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
     );
   }
 
-  if (run.state === 'done' && importedToNetwork(run) > 0 && !triaged.has(run.id)) {
+  if (run.state === 'done' && run.to_network > 0 && !triaged.has(run.id)) {
     return (
       <Shell step="import" withMapping={withMapping}>
         <ImportTriageStep

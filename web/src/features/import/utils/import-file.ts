@@ -83,9 +83,3 @@ export function toAdd(run: Pick<Import, 'new' | 'fits'>): number {
 export function hasWork(run: Pick<Import, 'new' | 'duplicates' | 'on_duplicate'>): boolean {
   return run.new > 0 || (run.on_duplicate === 'update' && run.duplicates > 0);
 }
-
-/** People the run put into the network (issue 26's `to_network`; 0 from a server without it). */
-export function importedToNetwork(run: Import): number {
-  const count = (run as Import & { to_network?: number }).to_network;
-  return typeof count === 'number' ? count : 0;
-}
