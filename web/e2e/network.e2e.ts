@@ -122,6 +122,9 @@ describe('journey: the network beside the board (issue 26)', () => {
     await expect.poll(() => people.getByRole('checkbox').count(), { timeout: 10_000 }).toBe(GLOBEX);
     for (const box of await people.getByRole('checkbox').all()) await box.check();
     await visible(page.getByText(/^12 of 25 free cards/));
+    // The picture shows the step from its heading (checking the last box scrolled the page down).
+    await page.getByRole('heading', { level: 2, name: 'Choose who goes on your board' }).scrollIntoViewIfNeeded();
+    await people.evaluate((list) => list.scrollTo(0, 0));
     await checkScreen(page, 'import-triage');
     await page.getByLabel('Into column').selectOption({ label: 'New' });
     await page.getByRole('button', { name: 'Put 12 on the board' }).click();
