@@ -8,6 +8,7 @@ import { ConfirmDialog, Modal } from '@/components/ui/dialog';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
+import { useContacts } from '../api/get-contacts';
 import { useKeepFreePlan } from '../api/keep-free-plan';
 import { BOARD_MESSAGES } from '../messages';
 import './limit-modal.css';
@@ -47,6 +48,7 @@ export function LimitModal({
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [makingRoom, setMakingRoom] = useState(false);
+  const contacts = useContacts();
 
   const title = reason === 'trial-expired' ? 'Your Premium plan has ended' : `The free plan holds ${limit} contacts`;
   const lead =
@@ -117,6 +119,7 @@ export function LimitModal({
         <Suspense fallback={null}>
           <MakeRoomDialog
             open
+            contacts={contacts.data}
             onOpenChange={setMakingRoom}
             onMoved={() => {
               setMakingRoom(false);

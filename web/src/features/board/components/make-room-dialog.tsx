@@ -1,4 +1,4 @@
-import { peopleCount, WORDS } from '@tend/contracts';
+import { peopleCount, WORDS, type Contact } from '@tend/contracts';
 import { useId, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessages } from '@/lib/api-client';
 import { useBulkMoveContacts } from '@/lib/bulk-contacts';
-import { useContacts } from '../api/get-contacts';
 import { BOARD_MESSAGES } from '../messages';
 import './make-room-dialog.css';
 
@@ -16,6 +15,11 @@ interface MakeRoomDialogProps {
   onOpenChange: (open: boolean) => void;
   /** After the move: the board has room again. */
   onMoved: () => void;
+  /**
+   * The board's cards (undefined while they load), handed in by the limit modal: this dialog's lazy
+   * chunk importing the board's query split a chunk too small to compress off the board's first load.
+   */
+  contacts: readonly Contact[] | undefined;
 }
 
 /**
@@ -23,16 +27,15 @@ interface MakeRoomDialogProps {
  * free board, move some to the network, where they keep their notes and timeline. The oldest
  * cards are listed first, as the likeliest to go.
  */
-export function MakeRoomDialog({ open, onOpenChange, onMoved }: MakeRoomDialogProps) {
-  const contacts = useContacts();
+export function MakeRoomDialog({ open, onOpenChange, onMoved, contacts }: MakeRoomDialogProps) {
   const move = useBulkMoveContacts();
   const notify = useNotify();
   const listId = useId();
   const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set());
   const [errors, setErrors] = useState<string[]>([]);
   const people = useMemo(
-    () => [...(contacts.data ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id),
-    [contacts.data],
+    () => [...(contacts ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id),
+    [contacts],
   );
 
   const toggle = (id: number) =>
@@ -77,7 +80,7 @@ export function MakeRoomDialog({ open, onOpenChange, onMoved }: MakeRoomDialogPr
         </>
       }
     >
-      {contacts.isPending ? <Spinner size={24} label={BOARD_MESSAGES.loadingCards} /> : null}
+      {contacts === undefined ? <Spinner size={24} label={BOARD_MESSAGES.loadingCards} /> : null}
       <fieldset className="make-room">
         <legend className="visually-hidden" id={listId}>
           {BOARD_MESSAGES.makeRoomTitle}

@@ -1,5 +1,5 @@
 import { BULK_MAX_IDS, type NetworkPage } from '@tend/contracts';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { networkKeys, type NetworkFilter } from '@/lib/network-keys';
 
@@ -28,20 +28,18 @@ export function fetchNetworkPage(
   return api<NetworkPage>(networkPath(filter, cursor, limit), signal ? { signal } : {});
 }
 
-export const networkQueryOptions = (filter: NetworkFilter) =>
-  infiniteQueryOptions({
-    queryKey: networkKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => fetchNetworkPage(filter, pageParam, NETWORK_PAGE_SIZE, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
-
 /**
  * The network's pages for a filter. A new search keeps the last answer on screen
  * (`placeholderData`) until its own arrives, so the list never blanks between keystrokes.
  */
 export function useNetwork(filter: NetworkFilter) {
-  return useInfiniteQuery({ ...networkQueryOptions(filter), placeholderData: keepPreviousData });
+  return useInfiniteQuery({
+    queryKey: networkKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => fetchNetworkPage(filter, pageParam, NETWORK_PAGE_SIZE, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /**
