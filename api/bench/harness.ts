@@ -182,12 +182,14 @@ export function connectionsCsv(count: number, prefix = 'Person'): Buffer {
 /**
  * Imports a file through the API as the screen does: upload, poll every 50 ms while the file is
  * being read, start, poll every 50 ms until it is no longer running. Answers the time from the
- * upload to done.
+ * upload to done. `destination`: the preview's choice sent with start (issue 26; left out: the
+ * first column, as before).
  */
 export async function importThroughApi(
   app: BenchApp,
   cookie: string,
   file: Buffer,
+  destination?: { tier_id: number | null },
 ): Promise<{ ms: number; imported: number; state: string }> {
   const session = await fetch(`${app.base}/api/session`, { headers: { cookie } });
   const csrf = session.headers.get('x-csrf-token') ?? '';
@@ -211,7 +213,8 @@ export async function importThroughApi(
   if (read.state !== 'preview') throw new Error(`preview ended ${read.state}: ${read.message}`);
   const start = await fetch(`${app.base}/api/imports/${id}/start`, {
     method: 'POST',
-    headers: { cookie, 'x-csrf-token': csrf },
+    headers: { cookie, 'x-csrf-token': csrf, ...(destination ? { 'content-type': 'application/json' } : {}) },
+    ...(destination ? { body: JSON.stringify(destination) } : {}),
   });
   if (start.status !== 202) throw new Error(`start ${start.status}: ${await start.text()}`);
   for (;;) {

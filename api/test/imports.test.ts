@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Client } from 'pg';
 import sharp from 'sharp';
-import type { Contact, Export, Import, Tier } from '@tend/contracts';
+import type { Contact, Export, Import, NetworkPage, Tier } from '@tend/contracts';
 import { describe, expect, it } from 'vitest';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { readZip } from '@tend/test-kit';
@@ -71,8 +71,8 @@ async function preview(client: ApiClient, file: Buffer, fields: Record<string, s
   return seen;
 }
 
-async function runImport(client: ApiClient, id: string): Promise<Import> {
-  const started = await client.post(`/api/imports/${id}/start`);
+async function runImport(client: ApiClient, id: string, destination?: { tier_id: number | null }): Promise<Import> {
+  const started = await client.post(`/api/imports/${id}/start`, destination);
   expect(started.status).toBe(202);
   expect((started.body as Import).state).toBe('running');
   return settle(client, id);
@@ -104,6 +104,24 @@ async function expectPhoto(client: ApiClient, card: Contact | undefined, color: 
 
 async function board(client: ApiClient): Promise<Contact[]> {
   return (await client.get('/api/contacts')).body as Contact[];
+}
+
+/** Everyone in the network matching a query (every page). */
+async function networkOf(client: ApiClient, query = ''): Promise<{ people: Contact[]; total: number }> {
+  const people: Contact[] = [];
+  let cursor: string | null = null;
+  let total = 0;
+  do {
+    const res = await client.get(
+      `/api/network?limit=200${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const page = res.body as NetworkPage;
+    people.push(...page.items);
+    total = page.total;
+    cursor = page.next_cursor;
+  } while (cursor !== null);
+  return { people, total };
 }
 
 async function cardCount(userId: number): Promise<number> {
@@ -321,17 +339,94 @@ describe('import', () => {
     expect((await client.get(`/api/imports/${skip.id}`)).body.state).toBe('preview');
   });
 
-  it('holds the free plan’s limit: stops at 25 cards with the upgrade offer', async () => {
+  it('holds the free plan’s limit on the board and puts the rest into the network: nobody is left out', async () => {
     const { client, userId, tier } = await person('free');
     for (let i = 0; i < 5; i++) expect((await client.post('/api/contacts', { name: `Mine ${i}` })).status).toBe(201);
     const file = connectionsCsv(30);
     const seen = await preview(client, file, { tier_id: tier });
     expect(seen).toMatchObject({ new: 30, fits: 20, card_limit: 25 });
     const done = await runImport(client, seen.id);
-    expect(done).toMatchObject({ state: 'done', imported: 20, over_limit: 10, limit_reached: true });
-    expect(done.message).toMatch(/^The free plan holds 25 contacts\. Upgrade to Premium/);
-    expect(done.message).toContain('10 new people were not imported.');
-    expect(await cardCount(userId)).toBe(25);
+    expect(done).toMatchObject({ state: 'done', imported: 30, to_network: 10, over_limit: 0, limit_reached: false });
+    expect(done.message).toBeNull();
+    expect(await cardCount(userId)).toBe(35);
+    expect(await board(client)).toHaveLength(25);
+    expect((await networkOf(client)).total).toBe(10);
+  });
+
+  it('imports 300 connections on the free plan: 25 on the board, 275 in the network, triaged from there', async () => {
+    const { client, tiers, tier } = await person('free');
+    const seen = await preview(client, connectionsCsv(300), { tier_id: tier });
+    expect(seen).toMatchObject({ total: 300, new: 300, fits: 25, card_limit: 25 });
+    const column = tiers[1]?.id ?? 0;
+    const done = await runImport(client, seen.id, { tier_id: column });
+    expect(done).toMatchObject({ state: 'done', tier_id: column, imported: 300, to_network: 275, over_limit: 0 });
+    const cards = await board(client);
+    expect(cards).toHaveLength(25);
+    expect(new Set(cards.map((card) => card.tier_id))).toEqual(new Set([column]));
+    // The file's first 25 on the board, top first; the rest in the network.
+    expect(cards.sort((a, b) => b.vertical_order - a.vertical_order)[0]?.name).toBe('Person 1');
+    const triage = await networkOf(client, `&import_id=${seen.id}&sort=name_asc`);
+    expect(triage.total).toBe(275);
+    expect(triage.people.some((p) => p.name === 'Person 1')).toBe(false);
+    expect(triage.people.every((p) => !p.on_board && p.next_follow_up_on === null)).toBe(true);
+    // The triage step's filters: company and title, on this import's people only.
+    const filtered = await networkOf(client, `&import_id=${seen.id}&company=company%2042&title=engineer`);
+    expect(filtered.people.length).toBeGreaterThan(0);
+    expect(filtered.people.every((p) => p.company === 'Company 42, Inc.')).toBe(true);
+    // A full board refuses the triage's move, saying so; after moving one card off, one fits.
+    const pick = triage.people.slice(0, 12).map((p) => p.id);
+    const refused = await client.post('/api/contacts/bulk', { ids: pick, action: 'to_board', tier_id: column });
+    expect(refused.status).toBe(403);
+    expect(await board(client)).toHaveLength(25);
+    // Someone else's import is not found.
+    const stranger = await person();
+    expect((await stranger.client.get(`/api/network?import_id=${seen.id}`)).status).toBe(404);
+  });
+
+  it('imports into the network only when the preview says so, and the triage puts 12 on the board', async () => {
+    const { client, userId, tier } = await person('free');
+    const seen = await preview(client, connectionsCsv(40), { tier_id: tier });
+    const done = await runImport(client, seen.id, { tier_id: null });
+    expect(done).toMatchObject({ state: 'done', tier_id: null, imported: 40, to_network: 40 });
+    expect(await board(client)).toHaveLength(0);
+    const triage = await networkOf(client, `&import_id=${seen.id}`);
+    expect(triage.total).toBe(40);
+    const pick = triage.people.slice(0, 12).map((p) => p.id);
+    const moved = await client.post('/api/contacts/bulk', { ids: pick, action: 'to_board', tier_id: tier });
+    expect(moved.status).toBe(200);
+    expect(await board(client)).toHaveLength(12);
+    expect((await networkOf(client, `&import_id=${seen.id}`)).total).toBe(28);
+    expect(await cardCount(userId)).toBe(40);
+    // Someone else's column is refused when the run starts.
+    const other = await person();
+    const again = await preview(client, connectionsCsv(3, { from: 900 }), { tier_id: tier });
+    expect((await client.post(`/api/imports/${again.id}/start`, { tier_id: other.tier })).status).toBe(404);
+    expect((await client.post(`/api/imports/${again.id}/start`, { tier_id: 'network' })).status).toBe(400);
+  });
+
+  it('counts someone on the board or in the network as a duplicate, by LinkedIn URL or email', async () => {
+    const { client, userId, tier } = await person();
+    // Person 1 (LinkedIn URL) on the board; Person 3 (email) and Person 4 (LinkedIn URL) in the network.
+    expect((await client.post('/api/contacts', { name: 'P1', linked_in: 'linkedin.com/in/person-1' })).status).toBe(
+      201,
+    );
+    expect(
+      (await client.post('/api/contacts', { name: 'P3', email: 'PERSON3@example.com', on_board: false })).status,
+    ).toBe(201);
+    expect(
+      (
+        await client.post('/api/contacts', {
+          name: 'P4',
+          linked_in: 'https://uk.linkedin.com/in/Person-4',
+          on_board: false,
+        })
+      ).status,
+    ).toBe(201);
+    const seen = await preview(client, connectionsCsv(5), { tier_id: tier });
+    expect(seen).toMatchObject({ new: 2, duplicates: 3 });
+    const done = await runImport(client, seen.id);
+    expect(done).toMatchObject({ imported: 2, skipped: 3 });
+    expect(await cardCount(userId)).toBe(5);
   });
 
   it('cancels: a cancelled preview cannot start, and a run cancelled before its batch adds nothing', async () => {
@@ -778,6 +873,39 @@ describe('export', () => {
     expect(new Set(back.map((c) => JSON.stringify(c)))).toEqual(
       new Set((await board(client)).map((c) => JSON.stringify(fields(c)))),
     );
+  });
+
+  it('marks network people in the export, and re-importing it restores both the board and the network', async () => {
+    const { client, tiers } = await person();
+    expect((await client.post('/api/contacts', { name: 'On the board', tier_id: tiers[1]?.id })).status).toBe(201);
+    for (const name of ['Net One', 'Net Two']) {
+      expect((await client.post('/api/contacts', { name, company: 'Ørsted', on_board: false })).status).toBe(201);
+    }
+    const { files } = await exportZip(client);
+    const rows = parseCsv<Record<string, string>>(files.get('contacts.csv') ?? Buffer.alloc(0), {
+      columns: true,
+      bom: true,
+    });
+    expect(rows.map((row) => [row['name'], row['on_board'], row['tier']])).toEqual([
+      ['On the board', 'true', tiers[1]?.name],
+      ['Net One', 'false', ''],
+      ['Net Two', 'false', ''],
+    ]);
+    expect(
+      files
+        .get('contacts.vcf')
+        ?.toString()
+        .match(/X-TEND-NETWORK:true/g),
+    ).toHaveLength(2);
+
+    const other = await person('free');
+    const seen = await preview(other.client, files.get('contacts.csv') ?? Buffer.alloc(0), { tier_id: other.tier });
+    // Only the board's people need room on the board.
+    expect(seen).toMatchObject({ new: 3, fits: 1 });
+    expect(await runImport(other.client, seen.id)).toMatchObject({ imported: 3, to_network: 2 });
+    expect((await board(other.client)).map((c) => c.name)).toEqual(['On the board']);
+    const network = await networkOf(other.client, '&q=orsted&sort=name_asc');
+    expect(network.people.map((c) => c.name)).toEqual(['Net One', 'Net Two']);
   });
 
   it('an expired link answers 410', async () => {

@@ -61,14 +61,18 @@ export const IMPORT_FIELD_LABELS = {
 export const importMappingSchema = z.partialRecord(z.enum(IMPORT_FIELDS), z.string().min(1).max(200));
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
+const DESTINATION_MESSAGE = 'Choose the column to import into (tier_id).';
+
 /** An import's destination as multipart sends it: a column's id, or `network` (everyone into the network). */
-const importDestinationSchema = z.union([
-  z.literal('network').transform(() => null),
-  z.coerce
-    .number({ error: 'Choose the column to import into (tier_id), or network.' })
-    .int({ error: 'Choose the column to import into (tier_id), or network.' })
-    .positive({ error: 'Choose the column to import into (tier_id), or network.' }),
-]);
+const importDestinationSchema = z.unknown().transform((value, ctx): number | null => {
+  if (value === 'network') return null;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n <= 0) {
+    ctx.addIssue({ code: 'custom', message: DESTINATION_MESSAGE });
+    return z.NEVER;
+  }
+  return n;
+});
 
 /**
  * The multipart fields of `POST /api/imports` besides `file` (all arrive as strings). `tier_id` is

@@ -153,7 +153,9 @@ export function contactsVcf(
           card.addPropertyWithValue(name, value);
         }
       }
-      card.addPropertyWithValue('x-tend-column', column);
+      // A person in the network has no column (issue 26): the card says so instead.
+      if (column === null) card.addPropertyWithValue('x-tend-network', 'true');
+      else card.addPropertyWithValue('x-tend-column', column);
       const text = card.toString();
       const photo = photos.get(contact.id);
       return photo ? text.replace(/\r\nEND:VCARD$/, `\r\n${photoLines(photo)}\r\nEND:VCARD`) : text;
@@ -183,6 +185,7 @@ export function accountJson(input: {
         return {
           id: c.id,
           ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field.key, c[field.key]])),
+          on_board: c.on_board,
           tier_id: c.tier_id,
           tier: card.column,
           column_order: c.column_order,
