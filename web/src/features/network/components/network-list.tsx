@@ -77,7 +77,8 @@ interface NetworkListProps {
  * reader still hears "12 of 1,234". Up and Down move between rows, keeping the column (checkbox or
  * name) the focus was in; the list scrolls the row into view first, since it may not be drawn yet.
  */
-export function NetworkList({
+// Memoised: a keystroke in the search box re-renders the page, not the rows it has not changed.
+export const NetworkList = memo(function NetworkList({
   people,
   total,
   selected,
@@ -91,7 +92,6 @@ export function NetworkList({
 }: NetworkListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = people.length + (hasMore ? 1 : 0);
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -181,4 +181,4 @@ export function NetworkList({
       </ul>
     </div>
   );
-}
+});
