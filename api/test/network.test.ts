@@ -68,6 +68,16 @@ describe('GET /api/network', () => {
     ]);
     // Someone on the board is not in the network.
     await add(client, { name: 'Board Müller' });
+    // The page's JSON is the contact JSON every other route answers (built in SQL; kept in step).
+    const made = await add(client, {
+      name: 'Zed Same',
+      title: 'T',
+      email: 'zed@x.io',
+      date_connected: '2020-01-01',
+      on_board: false,
+    });
+    expect((await network(client, '?q=zed')).items).toEqual([made]);
+    expect((await client.delete(`/api/contacts/${made.id}`)).status).toBe(204);
 
     expect(names(await network(client, '?q=muller&sort=name_asc'))).toEqual(['Ana Muller', 'Jürgen Müller']);
     expect(names(await network(client, '?q=MÜLLER&sort=name_asc'))).toEqual(['Ana Muller', 'Jürgen Müller']);

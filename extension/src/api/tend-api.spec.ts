@@ -23,8 +23,17 @@ describe('the Tend API client', () => {
   it('asks whether a profile is on the board with the URL-encoded canonical address', async () => {
     const { server, api } = client();
     server.state.onBoard.set(PROFILE, { id: 5, name: 'Ada Lovelace' });
-    expect(await api.findByLinkedIn(PROFILE)).toEqual({ ok: true, value: { id: 5, name: 'Ada Lovelace' } });
-    expect(server.requests[0]?.url.href).toBe(
+    // A server before issue 26 answered only about the board.
+    expect(await api.findByLinkedIn(PROFILE)).toEqual({
+      ok: true,
+      value: { id: 5, name: 'Ada Lovelace', on_board: true },
+    });
+    server.state.onBoard.set(PROFILE, { id: 5, name: 'Ada Lovelace', on_board: false });
+    expect(await api.findByLinkedIn(PROFILE)).toEqual({
+      ok: true,
+      value: { id: 5, name: 'Ada Lovelace', on_board: false },
+    });
+    expect(server.requests[1]?.url.href).toBe(
       `${ORIGIN}/api/contacts/by-linkedin?url=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fada-lovelace`,
     );
     expect(await api.findByLinkedIn('https://www.linkedin.com/in/someone-else')).toEqual({ ok: true, value: null });

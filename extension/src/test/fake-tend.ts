@@ -15,7 +15,8 @@ export interface RecordedRequest {
 export interface FakeTendState {
   tiers: Tier[];
   /** Canonical LinkedIn URL -> contact already on the board. */
-  onBoard: Map<string, { id: number; name: string }>;
+  /** Saved profiles by canonical URL; `on_board` left out: a server before issue 26 (board only). */
+  onBoard: Map<string, { id: number; name: string; on_board?: boolean }>;
   token: string;
   billingEnabled: boolean;
   /** Cards left before the free plan is full (403). */

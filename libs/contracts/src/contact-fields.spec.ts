@@ -18,6 +18,8 @@ describe('the contact fields', () => {
       'column_order',
       'vertical_order',
       'user_id',
+      // Issue 26: false puts the person into the network.
+      'on_board',
     ]);
     expect(Object.keys(updateContactRequestSchema.shape)).toEqual([
       ...CONTACT_FIELD_KEYS,
@@ -34,6 +36,7 @@ describe('the contact fields', () => {
       'id',
       'user_id',
       ...CONTACT_FIELD_KEYS,
+      'on_board',
       'tier_id',
       'column_order',
       'vertical_order',
