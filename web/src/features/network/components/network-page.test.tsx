@@ -130,8 +130,10 @@ describe('NetworkPage', () => {
     expect(screen.getByText('Searching…')).toBeInTheDocument();
     expect(list().parentElement).toHaveAttribute('aria-busy', 'true');
 
+    expect(list().parentElement).not.toHaveAttribute('data-shown-query', 'nasa');
     act(() => release?.());
     await waitFor(() => expect(rowNames()).toEqual(['Katherine Johnson']));
+    expect(list().parentElement).toHaveAttribute('data-shown-query', 'nasa');
     expect(screen.getByText('1 person')).toBeInTheDocument();
     expect(screen.queryByText('Searching…')).not.toBeInTheDocument();
 

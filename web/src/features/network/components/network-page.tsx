@@ -176,6 +176,7 @@ export function NetworkPage({ tiers, room, upgrade, onOpen, openContactId, rende
         onOpen={onOpen}
         label={listLabel}
         busy={network.isPlaceholderData}
+        shownQuery={network.isPlaceholderData ? '' : (filter.q ?? '')}
       />
     );
   }
