@@ -308,6 +308,28 @@ describe('POST /api/contacts/bulk', () => {
   });
 });
 
+describe('POST /api/network/hidden', () => {
+  it('moves the cards hidden after a Premium plan ended into the network, and only those', async () => {
+    const { client, userId } = await member('premium');
+    const made: Contact[] = [];
+    for (let i = 0; i < 27; i++) made.push(await add(client, { name: `N${i}` }));
+    const stranger = await member('free');
+    await add(stranger.client, { name: 'Not mine' });
+    await app.db.query(`update users set plan = 'free' where id = $1`, [userId]);
+    const visible = (await board(client)).map((c) => c.id);
+    expect(visible).toHaveLength(25);
+
+    const res = await client.post('/api/network/hidden');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ moved: 2 });
+    expect((await board(client)).map((c) => c.id).sort()).toEqual([...visible].sort());
+    expect(names(await network(client, '?sort=name_asc'))).toEqual(['N0', 'N1']);
+    expect(await countOnBoard(userId)).toBe(25);
+    expect((await client.post('/api/network/hidden')).body).toEqual({ moved: 0 });
+    expect((await board(stranger.client)).map((c) => c.name)).toEqual(['Not mine']);
+  });
+});
+
 describe('one person across board and network', () => {
   it('refuses a duplicate by LinkedIn URL or email in add contact, saying where, and by-linkedin finds both', async () => {
     const { client } = await member();
@@ -338,6 +360,27 @@ describe('one person across board and network', () => {
     );
     expect(inNet.body).toEqual({ id: net?.id, name: 'Bob', on_board: false });
     expect((await client.get('/api/contacts/by-linkedin?url=linkedin.com/in/nobody')).status).toBe(404);
+    // The extension's multipart save into the network (its board full), and its duplicate found there.
+    const saved = await client.raw
+      .post('/api/contacts')
+      .set('X-CSRF-Token', client.csrfToken)
+      .field('contact[name]', 'Cy')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/cy')
+      .field('contact[on_board]', 'false');
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ name: 'Cy', on_board: false, tier_id: null });
+    const again = await client.raw
+      .post('/api/contacts')
+      .set('X-CSRF-Token', client.csrfToken)
+      .field('contact[name]', 'Cy')
+      .field('contact[linked_in]', 'linkedin.com/in/CY/')
+      .field('contact[on_board]', 'true');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ errors: [DUPLICATE_LINKEDIN_NETWORK_MESSAGE], contact_id: saved.body.id });
+    const badFlag = await client.post('/api/contacts', { name: 'Bad flag', on_board: 'maybe' });
+    expect(badFlag.status).toBe(400);
+    expect(badFlag.body.errors).toEqual(['Say whether they go on the board: on_board is true or false.']);
+
     // GET /api/contacts answers the board only.
     expect((await board(client)).map((c) => c.name)).toEqual(['Ada']);
   });

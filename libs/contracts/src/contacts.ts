@@ -184,7 +184,9 @@ export const createContactRequestSchema = z.strictObject({
   ...contactFields,
   /** false: into the network (no column, never refused by the free plan's allowance); default true. */
   on_board: z
-    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'on_board must be true or false.' })
+    .union([z.boolean(), z.enum(['true', 'false'])], {
+      error: 'Say whether they go on the board: on_board is true or false.',
+    })
     .optional()
     .transform((v) => (v === undefined ? undefined : v === true || v === 'true')),
 });

@@ -96,6 +96,14 @@ export type BulkContactsRequest = z.infer<typeof bulkContactsRequestSchema>;
 export const bulkContactsResponseSchema = z.object({ contacts: z.array(contactSchema) });
 export type BulkContactsResponse = z.infer<typeof bulkContactsResponseSchema>;
 
+/**
+ * `POST /api/network/hidden` (no body): the limit modal's "move them to the network" after a
+ * Premium plan ended. The board's cards hidden past the free allowance (the oldest; the client
+ * never sees them, so it cannot name them) go into the network, nothing lost; answers how many.
+ */
+export const hiddenToNetworkResponseSchema = z.object({ moved: z.number().int() });
+export type HiddenToNetworkResponse = z.infer<typeof hiddenToNetworkResponseSchema>;
+
 /** The 403 of a `to_board` move larger than the free board's room. */
 export const boardRoomMessage = (fits: number, asked: number) =>
   fits === 0

@@ -227,6 +227,18 @@ export class ContactsService {
   }
 
   /**
+   * The limit modal's choice after a Premium plan ended: the cards hidden past the free allowance
+   * (the oldest) go into the network, under the board's lock; answers how many moved.
+   */
+  hiddenToNetwork(user: BoardOwner): Promise<number> {
+    return this.board.change(user, async (change) => {
+      const hidden = [...(await this.board.hiddenIds(user, change.em))];
+      await change.toNetwork(hidden);
+      return hidden.length;
+    });
+  }
+
+  /**
    * The user's person with this email (case folded), on the board or in the network: a card on the
    * board first; a card hidden past a limited plan's allowance is left out.
    */
