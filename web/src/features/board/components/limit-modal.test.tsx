@@ -81,4 +81,24 @@ describe('LimitModal', () => {
     expect(http.callsTo('POST', '/api/contacts/bulk')[0]?.body).toEqual({ ids: [1, 2], action: 'to_network' });
     expect(await screen.findByText('2 people moved to your network. Their notes and timeline stay.')).toBeVisible();
   });
+
+  it('after a Premium plan ended, moves the hidden cards to the network (the server knows them) and keeps the free plan', async () => {
+    const user = userEvent.setup();
+    const { http, onClose } = renderModal('trial-expired', {
+      'POST /api/network/hidden': { body: { moved: 7 } },
+      'PATCH /api/users/7': { body: makeUser({ id: 7, plan: 'free', free_trial: false }) },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Your Premium plan has ended' });
+    await user.click(within(dialog).getByRole('button', { name: 'Move the rest to your network' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Move the rest to your network?' });
+    expect(confirm).toHaveTextContent('instead of staying hidden');
+    expect(http.callsTo('POST', '/api/network/hidden')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Move the rest to your network' }));
+    expect(
+      await screen.findByText('7 people moved to your network. Your 25 newest contacts stay on your board.'),
+    ).toBeVisible();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(http.callsTo('POST', '/api/network/hidden')).toHaveLength(1);
+    expect(http.callsTo('PATCH', '/api/users/7')[0]?.body).toEqual({ plan: 'free', free_trial: false });
+  });
 });

@@ -10,6 +10,7 @@ import { readErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
 import { useContacts } from '../api/get-contacts';
 import { useKeepFreePlan } from '../api/keep-free-plan';
+import { useMoveHiddenToNetwork } from '../api/move-hidden-to-network';
 import { BOARD_MESSAGES } from '../messages';
 import './limit-modal.css';
 
@@ -48,6 +49,8 @@ export function LimitModal({
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [makingRoom, setMakingRoom] = useState(false);
+  const [movingHidden, setMovingHidden] = useState(false);
+  const moveHidden = useMoveHiddenToNetwork();
   const contacts = useContacts();
 
   const title = reason === 'trial-expired' ? 'Your Premium plan has ended' : `The free plan holds ${limit} contacts`;
@@ -68,8 +71,13 @@ export function LimitModal({
         size="md"
         footer={
           <>
-            <Button variant="secondary" onClick={() => setMakingRoom(true)}>
-              {BOARD_MESSAGES.makeRoomChoice}
+            {/* Issue 26: people go to the network instead of being deleted (a full board) or hidden
+                (a Premium plan that ended: the server moves the hidden ones, which the app never sees). */}
+            <Button
+              variant="secondary"
+              onClick={() => (reason === 'trial-expired' ? setMovingHidden(true) : setMakingRoom(true))}
+            >
+              {reason === 'trial-expired' ? BOARD_MESSAGES.moveHiddenChoice : BOARD_MESSAGES.makeRoomChoice}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(true)}>
               Maintain {limit} contacts
@@ -128,6 +136,29 @@ export function LimitModal({
           />
         </Suspense>
       ) : null}
+      <ConfirmDialog
+        open={movingHidden}
+        onOpenChange={setMovingHidden}
+        title={BOARD_MESSAGES.moveHiddenTitle}
+        description={<p>{BOARD_MESSAGES.moveHiddenLead(limit)}</p>}
+        confirmLabel={BOARD_MESSAGES.moveHiddenChoice}
+        pending={moveHidden.isPending || keep.isPending}
+        onConfirm={() =>
+          moveHidden.mutate(undefined, {
+            // Then the free plan is kept, as 'Maintain' does, so the modal does not come back.
+            onSuccess: ({ moved }) =>
+              keep.mutate(user.id, {
+                onSuccess: () => {
+                  setMovingHidden(false);
+                  notify.success(BOARD_MESSAGES.hiddenMoved(moved, limit));
+                  onClose();
+                },
+                onError: (error) => notify.error(readErrorMessage(error, BOARD_MESSAGES.planKeepFailed)),
+              }),
+            onError: (error) => notify.error(readErrorMessage(error, BOARD_MESSAGES.moveToNetworkFailed)),
+          })
+        }
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
