@@ -169,5 +169,30 @@ describe('journey: Premium through Stripe, and back to free', () => {
     const kept = (await api.contacts()).map((contact) => contact.name);
     expect(kept).toHaveLength(25);
     expect(kept.filter((name) => /^Person 0[1-5]$/.test(name))).toEqual([]);
+
+    // Issue 26: the modal's other way out moves the 5 hidden people to the network (nothing lost,
+    // no longer hidden) and keeps the free plan, so the modal does not come back.
+    await page.reload();
+    const again = await visible(page.getByRole('dialog', { name: 'Your Premium plan has ended' }));
+    await again.getByRole('button', { name: 'Move the rest to your network' }).click();
+    const move = await visible(page.getByRole('dialog', { name: 'Move the rest to your network?' }));
+    await checkScreen(page, 'premium-ended-move-to-network');
+    await move.getByRole('button', { name: 'Move the rest to your network' }).click();
+    await toast(page, '5 people moved to your network. Your 25 newest contacts stay on your board.');
+    await hidden(move);
+    await hidden(again);
+    expect(await api.contacts()).toHaveLength(25);
+    await page.goto('/network');
+    await visible(page.getByText('5 people', { exact: true }));
+    expect((await page.locator('.network-row__name').allInnerTexts()).sort()).toEqual([
+      'Person 01',
+      'Person 02',
+      'Person 03',
+      'Person 04',
+      'Person 05',
+    ]);
+    await page.goto('/kanban');
+    await waitForBoard(page);
+    expect(await page.getByRole('dialog', { name: 'Your Premium plan has ended' }).count()).toBe(0);
   });
 });

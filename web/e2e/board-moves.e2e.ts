@@ -254,7 +254,7 @@ describe('board journeys: moving cards', () => {
     await expectBoard(page, board);
 
     // The menu lists every other column, then (a card never contacted, issue 24) "Schedule
-    // follow-up..."; the card goes on top of the chosen column.
+    // follow-up...", then (issue 26) "Move to network"; the card goes on top of the chosen column.
     const alan = contactOf(contacts, 'Alan Turing');
     await cardById(page, alan.id).getByRole('button', { name: 'Move Alan Turing to...' }).click();
     // (A menu is named by the button that opens it.)
@@ -264,6 +264,7 @@ describe('board journeys: moving cards', () => {
       'Friends',
       'Potential Referrals',
       'Schedule follow-up...',
+      'Move to network',
     ]);
     await checkScreen(page, 'move-to-menu');
     const moved = nextMove(page);

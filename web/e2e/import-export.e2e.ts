@@ -127,7 +127,8 @@ describe('journey: import a network and export everything (issue 14)', () => {
     const problems = page.getByRole('region', { name: '2 rows cannot be read' });
     expect(await problems.innerText()).toContain('Row 8 Name cannot be empty.');
     expect(await problems.innerText()).toContain('Row 9 Invalid email address.');
-    await visible(page.getByText('All 7 people fit in your free plan’s 25 cards.'));
+    await visible(page.getByText('7 people: all can go on your board'));
+    expect(await page.getByRole('radio', { name: 'On your board: all 7 people' }).isChecked()).toBe(true);
     expect((await (await boardApi(page)).contacts()).length).toBe(0);
     await checkScreen(page, 'import-preview');
 

@@ -44,7 +44,21 @@ export const WORDS = {
   lastContact: 'Last contact',
   nextFollowUp: 'Next follow-up',
   never: 'Never',
+  /** A person in the network onto the board: the app's contact dialog and the extension's popup alike. */
   putOnBoard: 'Put on the board',
+  /**
+   * The network (issue 26): everyone a person brought in; the board holds the people they tend.
+   * The top bar's link and the screen's title.
+   */
+  network: 'Network',
+  addToBoard: 'Add to board',
+  moveToNetwork: 'Move to network',
+  networkOnly: 'Network only',
+  networkEmpty: 'Your network is empty: import your LinkedIn connections',
+  networkNoMatch: 'Nobody in your network matches',
+  searchNetwork: 'Search your network',
+  intoNetwork: 'Into your network',
+  openNetwork: 'Open your network',
 } as const;
 
 /** The first follow-up by the column's cadence (the choice that lets the rule decide). */
@@ -58,6 +72,24 @@ export const followUpWords = (daysFromToday: number) =>
     : daysFromToday === 0
       ? 'Due today'
       : `In ${daysFromToday} ${daysFromToday === 1 ? 'day' : 'days'}`;
+
+/** "1 person" / "1,234 people": the network's count. */
+export const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count.toLocaleString('en-US')} people`);
+
+/** The import preview's split on a limited plan (issue 26). */
+export const importSplitMessage = (total: number, fits: number, planName: string) =>
+  `${peopleCount(total)}: ${fits.toLocaleString('en-US')} can go on your board now (${planName}), all ${total.toLocaleString('en-US')} into your network`;
+
+/** The import preview on an unlimited plan. */
+export const importAllFitMessage = (total: number) => `${peopleCount(total)}: all can go on your board`;
+
+/** The triage step's and the add-to-board dialog's counter: "12 of 25 free cards". */
+export const freeCardsCounter = (chosen: number, room: number) =>
+  `${chosen.toLocaleString('en-US')} of ${room.toLocaleString('en-US')} free cards`;
+
+/** The board card's confirm before it leaves for the network. */
+export const moveToNetworkQuestion = (name: string) =>
+  `Move ${name} to your network? The card leaves the board; notes and timeline stay.`;
 
 /** A drag that Escape put back: what the screen reader hears. */
 export const dragCanceledMessage = (name: string) => `Moving ${name} was canceled. It is back where it started.`;

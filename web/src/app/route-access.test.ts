@@ -255,3 +255,18 @@ describe("decideRouteAccess: 'Open Tend on' (issue 24)", () => {
     expect(decideRouteAccess(null, '/today')).toEqual(toLanding);
   });
 });
+
+describe('decideRouteAccess: the network (issue 26)', () => {
+  it('classifies /network and /network/{id}, shown to a signed-in user with a plan', () => {
+    expect(classifyPath('/network').kind).toBe('network');
+    expect(classifyPath('/network/42').kind).toBe('network');
+    expect(classifyPath('/network/42/more').kind).toBe('unknown');
+    expect(decideRouteAccess(makeUser(), '/network')).toEqual(allow);
+    expect(decideRouteAccess(makeUser(), '/network/42')).toEqual(allow);
+  });
+
+  it('shows the plan picker without a plan, and sends a signed-out visitor to the landing page', () => {
+    expect(decideRouteAccess(makeUser({ plan: null }), '/network')).toEqual(planSelection);
+    expect(decideRouteAccess(null, '/network/42')).toEqual(toLanding);
+  });
+});

@@ -21,6 +21,7 @@ type PathKind =
   | 'email-confirmation'
   | 'board'
   | 'today'
+  | 'network'
   | 'settings'
   | 'account'
   | 'plan-updated'
@@ -77,6 +78,8 @@ export function classifyPath(pathname: string): ClassifiedPath {
       return { kind: 'board' };
     case ROUTES.today:
       return { kind: 'today' };
+    case ROUTES.network:
+      return { kind: 'network' };
     case ROUTES.settings:
       return { kind: 'settings' };
     case ROUTES.account:
@@ -94,6 +97,7 @@ export function classifyPath(pathname: string): ClassifiedPath {
   }
 
   if (first === 'kanban' && rest.length === 1 && rest[0]) return { kind: 'board' };
+  if (first === 'network' && rest.length === 1 && rest[0]) return { kind: 'network' };
   if (first === 'reset-password' && rest.length === 2 && rest[0] && rest[1]) return { kind: 'reset-password' };
   if (first === 'plan-updated' && rest.length === 1 && rest[0]) return { kind: 'plan-updated' };
   if (first === 'email-confirmation' && rest.length === 1 && rest[0]) {
@@ -117,6 +121,7 @@ const SIGNED_OUT_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
 const SIGNED_IN_ALLOWED: ReadonlySet<PathKind> = new Set<PathKind>([
   'board',
   'today',
+  'network',
   'import',
   'settings',
   'account',
@@ -174,8 +179,12 @@ export function decideRouteAccess(user: User | null, pathname: string, search = 
   const next = path.kind === 'log-in' ? nextPathAfterLogIn(search) : null;
   if (next) return { kind: 'redirect', to: next };
   if (!SIGNED_IN_ALLOWED.has(path.kind)) return { kind: 'redirect', to: homePath(user) };
-  // The import fills the board and Today lists its cards, so they wait for the plan like the board does.
-  if (user.plan === null && (path.kind === 'board' || path.kind === 'import' || path.kind === 'today')) {
+  // The import fills the board and Today lists its cards, so they wait for the plan like the board does;
+  // the network's Add to board fills it too.
+  if (
+    user.plan === null &&
+    (path.kind === 'board' || path.kind === 'import' || path.kind === 'today' || path.kind === 'network')
+  ) {
     return { kind: 'plan-selection' };
   }
   return ALLOW;

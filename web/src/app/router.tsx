@@ -28,6 +28,9 @@ export const settingsModules = moduleLoader(() =>
 );
 
 export const importModules = moduleLoader(() => import('./layouts/import-screen'));
+export const networkModules = moduleLoader(() =>
+  Promise.all([import('./layouts/settings-layout'), import('./layouts/network-screen')]),
+);
 export const todayModules = moduleLoader(() =>
   Promise.all([import('./layouts/settings-layout'), import('@/features/today/components/today-page')]),
 );
@@ -70,6 +73,7 @@ const AccountScreen = lazyScreen(settingsModules, ([, , account]) => account.Acc
 const PlanUpdatedPage = lazyScreen(settingsModules, ([, , , planUpdated]) => planUpdated.PlanUpdatedPage);
 const ImportScreen = lazyScreen(importModules, (module) => module.ImportScreen);
 const TodayPage = lazyScreen(todayModules, ([, today]) => today.TodayPage);
+const NetworkScreen = lazyScreen(networkModules, ([, network]) => network.NetworkScreen);
 
 /**
  * Every screen of the SPA. Who may see which path is decided by `decideRouteAccess` in the gate;
@@ -116,6 +120,14 @@ export const routes: RouteObject[] = [
         element: <SettingsLayout />,
         children: [
           { path: ROUTES.today, element: <TodayPage /> },
+          {
+            // One network for both addresses (a person's dialog opens over it): the search stays.
+            element: <NetworkScreen />,
+            children: [
+              { path: ROUTES.network, element: null },
+              { path: `${ROUTES.network}/:contactId`, element: null },
+            ],
+          },
           { path: '/settings', element: <SettingsPage /> },
           { path: '/account', element: <AccountScreen /> },
           { path: '/plan-updated/:status', element: <PlanUpdatedPage /> },

@@ -15,6 +15,8 @@ export const ROUTES = {
   board: '/kanban',
   /** Who to contact today (issue 24). */
   today: '/today',
+  /** Everyone not on the board (issue 26). */
+  network: '/network',
   addContact: '/add-contact',
   limitReached: '/limit-reached',
   settings: '/settings',
@@ -50,6 +52,11 @@ export function resetPasswordPath(email: string, token: string): string {
 
 export function boardContactPath(contactId: number | string): string {
   return `${ROUTES.board}/${segment(String(contactId))}`;
+}
+
+/** A person of the network with their dialog open. */
+export function networkContactPath(contactId: number | string): string {
+  return `${ROUTES.network}/${segment(String(contactId))}`;
 }
 
 export function planUpdatedPath(status: string): string {

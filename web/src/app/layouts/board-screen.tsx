@@ -6,6 +6,7 @@ import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { useTiers } from '@/features/board/api/get-tiers';
 import { BoardPage } from '@/features/board/components/board-page';
 import { LimitModal } from '@/features/board/components/limit-modal';
+import { MoveToNetworkDialog } from '@/features/board/components/move-to-network-dialog';
 import { useMoveToColumn } from '@/features/board/hooks/use-move-to-column';
 import { DeleteContactDialog } from '@/features/contact/components/delete-contact-dialog';
 import { ImportedFilterBanner } from '@/features/import/components/imported-filter-banner';
@@ -54,11 +55,13 @@ export function BoardScreen() {
   const { dialog, importFilter } = route;
   const { upgrade, pending: upgrading, unavailable: upgradeUnavailable } = useUpgrade('new-tab');
   const [deleteTarget, setDeleteTarget] = useState<Contact | null>(null);
+  const [networkTarget, setNetworkTarget] = useState<Contact | null>(null);
 
   return (
     <>
       <BoardPage
         onDeleteContact={setDeleteTarget}
+        onMoveToNetwork={setNetworkTarget}
         banner={
           <>
             <PaymentBanner />
@@ -94,6 +97,7 @@ export function BoardScreen() {
         upgradeUnavailable={upgradeUnavailable}
       />
       <DeleteContactDialog contact={deleteTarget} onClose={() => setDeleteTarget(null)} />
+      <MoveToNetworkDialog contact={networkTarget} onClose={() => setNetworkTarget(null)} />
     </>
   );
 }

@@ -5,7 +5,9 @@ import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { useTiers } from '@/features/board/api/get-tiers';
 import { ImportPage } from '@/features/import/components/import-page';
 import { contactKeys } from '@/lib/contact-keys';
+import { networkKeys } from '@/lib/network-keys';
 import { useCurrentUser } from '@/lib/session';
+import { useBoardRoom } from './use-board-room';
 
 /**
  * The import screen composed with what it needs from other features: the board's columns (where
@@ -15,11 +17,15 @@ import { useCurrentUser } from '@/lib/session';
 export function ImportScreen() {
   const user = useCurrentUser();
   const tiers = useTiers();
+  const room = useBoardRoom();
   const queryClient = useQueryClient();
   const { upgrade, pending, unavailable } = useUpgrade('new-tab');
   const onFinished = useCallback(
     (run: Import) => {
-      if (run.imported > 0 || run.updated > 0) void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+      if (run.imported > 0 || run.updated > 0) {
+        void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+        void queryClient.invalidateQueries({ queryKey: networkKeys.all });
+      }
     },
     [queryClient],
   );
@@ -34,6 +40,7 @@ export function ImportScreen() {
       onRetryTiers={() => void tiers.refetch()}
       upgrade={upgradeAction}
       onFinished={onFinished}
+      room={room}
     />
   );
 }

@@ -1,5 +1,15 @@
 import { WORDS } from '@tend/contracts';
-import { CalendarCheck, ChevronDown, CircleUserRound, FileUp, LogOut, Puzzle, Settings, UserRound } from 'lucide-react';
+import {
+  CalendarCheck,
+  ChevronDown,
+  Users,
+  CircleUserRound,
+  FileUp,
+  LogOut,
+  Puzzle,
+  Settings,
+  UserRound,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
@@ -43,6 +53,19 @@ function TodayLink() {
   );
 }
 
+/** The network (issue 26): everyone brought in who is not on the board. */
+function NetworkLink() {
+  return (
+    <NavLink
+      to={ROUTES.network}
+      className={({ isActive }) => buttonClassName({ variant: isActive ? 'secondary' : 'ghost', size: 'sm' })}
+    >
+      <Users size={16} aria-hidden="true" />
+      {WORDS.network}
+    </NavLink>
+  );
+}
+
 export function TopBar({ toolbar }: TopBarProps) {
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -61,6 +84,7 @@ export function TopBar({ toolbar }: TopBarProps) {
       </div>
       <div className="top-bar__end">
         <TodayLink />
+        <NetworkLink />
         <NotificationsMenu />
         {/* The store page in a new tab when one is configured, else the app's own install page (one
             element either way, so it keeps its place and focus when the config arrives). */}

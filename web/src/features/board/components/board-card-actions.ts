@@ -8,6 +8,8 @@ export interface BoardCardActions {
   instructionsId: string;
   openContact: (contactId: number) => void;
   deleteContact: (contactId: number) => void;
+  /** "Move to network" (issue 26): the app asks to confirm, then the card leaves the board. */
+  moveToNetwork: (contactId: number) => void;
   moveContactTo: (contactId: number, tierId: number) => void;
   /** "Schedule follow-up..." on a card never contacted: the board asks for the date. */
   scheduleFollowUp: (contactId: number) => void;

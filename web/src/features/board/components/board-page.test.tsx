@@ -36,7 +36,7 @@ function renderBoard(
   const rendered = renderScreen(
     <BoardFilterProvider>
       <BoardToolbar />
-      <BoardPage onDeleteContact={onDeleteContact} onlyContactIds={onlyContactIds} />
+      <BoardPage onDeleteContact={onDeleteContact} onMoveToNetwork={vi.fn()} onlyContactIds={onlyContactIds} />
     </BoardFilterProvider>,
     { path: '/kanban/*', url, user },
   );

@@ -29,6 +29,8 @@ import './board-page.css';
 export interface BoardPageProps {
   /** Asks to delete (the confirmation belongs to the contact feature). */
   onDeleteContact: (contact: Contact) => void;
+  /** Asks to move a card to the network (the confirmation is composed by the app). */
+  onMoveToNetwork: (contact: Contact) => void;
   /** Shown above the columns (billing's payment banner, the import's filter: composed by the app). */
   banner?: ReactNode;
   /** When set, only these cards are shown: the board filtered to what one import brought in. */
@@ -52,7 +54,7 @@ function LoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () =
  * '+ Add Column'. Cards are filtered by the top bar's filter box and move by drag and drop or the
  * card's "Move to..." menu.
  */
-export function BoardPage({ onDeleteContact, banner, onlyContactIds = null }: BoardPageProps) {
+export function BoardPage({ onDeleteContact, onMoveToNetwork, banner, onlyContactIds = null }: BoardPageProps) {
   const tiers = useTiers();
   const contacts = useContacts();
   const columns = useMemo(() => (contacts.data ? groupContactsByTier(contacts.data) : undefined), [contacts.data]);
@@ -107,6 +109,10 @@ export function BoardPage({ onDeleteContact, banner, onlyContactIds = null }: Bo
     const contact = findContact(contactId);
     if (contact) onDeleteContact(contact);
   });
+  const moveToNetwork = useStableCallback((contactId: number) => {
+    const contact = findContact(contactId);
+    if (contact) onMoveToNetwork(contact);
+  });
   const moveContactTo = useStableCallback((contactId: number, tierId: number) => move(contactId, tierId, 0));
   const scheduleFollowUp = useStableCallback((contactId: number) => setScheduling(findContact(contactId) ?? null));
 
@@ -118,11 +124,12 @@ export function BoardPage({ onDeleteContact, banner, onlyContactIds = null }: Bo
       instructionsId,
       openContact,
       deleteContact,
+      moveToNetwork,
       moveContactTo,
       scheduleFollowUp,
       today,
     }),
-    [tierList, instructionsId, openContact, deleteContact, moveContactTo, scheduleFollowUp, today],
+    [tierList, instructionsId, openContact, deleteContact, moveToNetwork, moveContactTo, scheduleFollowUp, today],
   );
 
   const confirmSchedule = (on: string) => {

@@ -20,6 +20,7 @@ function renderCard(contact: Contact, actions: Partial<BoardCardActions> = {}) {
     instructionsId: 'drag-help',
     openContact: vi.fn(),
     deleteContact: vi.fn(),
+    moveToNetwork: vi.fn(),
     moveContactTo: vi.fn(),
     scheduleFollowUp: vi.fn(),
     today: '2025-03-10',

@@ -1,7 +1,7 @@
-import { CARD_TRUNCATION, truncate, type Contact } from '@tend/contracts';
+import { CARD_TRUNCATION, truncate, WORDS, type Contact } from '@tend/contracts';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowRightLeft, CalendarPlus, Trash2 } from 'lucide-react';
+import { ArrowRightLeft, CalendarPlus, Trash2, Users } from 'lucide-react';
 import {
   memo,
   useCallback,
@@ -84,7 +84,7 @@ function stop(event: SyntheticEvent) {
 
 /** LinkedIn link, "Move to..." menu (the non-drag way to move) and delete. */
 const CardActions = memo(function CardActions({ contact, tierId }: { contact: Contact; tierId: number }) {
-  const { tiers, deleteContact, moveContactTo, scheduleFollowUp } = useBoardCardActions();
+  const { tiers, deleteContact, moveContactTo, moveToNetwork, scheduleFollowUp } = useBoardCardActions();
   const others = tiers.filter((tier) => tier.id !== tierId);
   return (
     <div className="contact-card__actions" onPointerDown={stop} onTouchStart={stop} onKeyDown={stop}>
@@ -134,6 +134,10 @@ const CardActions = memo(function CardActions({ contact, tierId }: { contact: Co
             </MenuItem>
           </>
         ) : null}
+        <MenuSeparator />
+        <MenuItem icon={<Users size={16} aria-hidden="true" />} onSelect={() => moveToNetwork(contact.id)}>
+          {WORDS.moveToNetwork}
+        </MenuItem>
       </Menu>
       <button
         type="button"

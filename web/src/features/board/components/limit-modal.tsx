@@ -1,16 +1,21 @@
 import { FREE_PLAN_CARD_LIMIT } from '@tend/contracts';
 import { useFreePlanCardLimit } from '@/lib/config';
 import { Check, Crown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { ActionNote } from '@/components/ui/action-note';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Modal } from '@/components/ui/dialog';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
+import { useContacts } from '../api/get-contacts';
 import { useKeepFreePlan } from '../api/keep-free-plan';
+import { useMoveHiddenToNetwork } from '../api/move-hidden-to-network';
 import { BOARD_MESSAGES } from '../messages';
 import './limit-modal.css';
+
+// Its list and checkboxes load when asked for: the limit modal is part of the board's first load.
+const MakeRoomDialog = lazy(async () => ({ default: (await import('./make-room-dialog')).MakeRoomDialog }));
 
 interface LimitModalProps {
   open: boolean;
@@ -43,6 +48,10 @@ export function LimitModal({
   const keep = useKeepFreePlan();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
+  const [makingRoom, setMakingRoom] = useState(false);
+  const [movingHidden, setMovingHidden] = useState(false);
+  const moveHidden = useMoveHiddenToNetwork();
+  const contacts = useContacts();
 
   const title = reason === 'trial-expired' ? 'Your Premium plan has ended' : `The free plan holds ${limit} contacts`;
   const lead =
@@ -62,6 +71,14 @@ export function LimitModal({
         size="md"
         footer={
           <>
+            {/* Issue 26: people go to the network instead of being deleted (a full board) or hidden
+                (a Premium plan that ended: the server moves the hidden ones, which the app never sees). */}
+            <Button
+              variant="secondary"
+              onClick={() => (reason === 'trial-expired' ? setMovingHidden(true) : setMakingRoom(true))}
+            >
+              {reason === 'trial-expired' ? BOARD_MESSAGES.moveHiddenChoice : BOARD_MESSAGES.makeRoomChoice}
+            </Button>
             <Button variant="secondary" onClick={() => setConfirming(true)}>
               Maintain {limit} contacts
             </Button>
@@ -106,6 +123,42 @@ export function LimitModal({
         </section>
         {upgradeUnavailable ? <ActionNote id={noteId}>{upgradeUnavailable}</ActionNote> : null}
       </Modal>
+      {makingRoom ? (
+        <Suspense fallback={null}>
+          <MakeRoomDialog
+            open
+            contacts={contacts.data}
+            onOpenChange={setMakingRoom}
+            onMoved={() => {
+              setMakingRoom(false);
+              onClose();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      <ConfirmDialog
+        open={movingHidden}
+        onOpenChange={setMovingHidden}
+        title={BOARD_MESSAGES.moveHiddenTitle}
+        description={<p>{BOARD_MESSAGES.moveHiddenLead(limit)}</p>}
+        confirmLabel={BOARD_MESSAGES.moveHiddenChoice}
+        pending={moveHidden.isPending || keep.isPending}
+        onConfirm={() =>
+          moveHidden.mutate(undefined, {
+            // Then the free plan is kept, as 'Maintain' does, so the modal does not come back.
+            onSuccess: ({ moved }) =>
+              keep.mutate(user.id, {
+                onSuccess: () => {
+                  setMovingHidden(false);
+                  notify.success(BOARD_MESSAGES.hiddenMoved(moved, limit));
+                  onClose();
+                },
+                onError: (error) => notify.error(readErrorMessage(error, BOARD_MESSAGES.planKeepFailed)),
+              }),
+            onError: (error) => notify.error(readErrorMessage(error, BOARD_MESSAGES.moveToNetworkFailed)),
+          })
+        }
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

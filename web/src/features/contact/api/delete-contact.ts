@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '@/components/ui/toast';
 import { api, readErrorMessage } from '@/lib/api-client';
 import { contactKeys } from '@/lib/contact-keys';
+import { networkKeys } from '@/lib/network-keys';
 import { CONTACT_MESSAGES } from '../messages';
 
 /** `DELETE /api/contacts/{id}`: 204. */
@@ -23,6 +24,11 @@ export function useDeleteContact() {
         contacts?.filter((contact) => contact.id !== id),
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: contactKeys.list }),
+    // The person may have been in the network (issue 26): its pages are read again too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: contactKeys.list }),
+        queryClient.invalidateQueries({ queryKey: networkKeys.all }),
+      ]),
   });
 }

@@ -2,6 +2,7 @@ import { CONTACT_FIELD_KEYS, type Contact, type ContactFieldKey } from '@tend/co
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { contactKeys } from '@/lib/contact-keys';
+import { networkKeys } from '@/lib/network-keys';
 
 /** The editable fields of the contact card, as the form holds them (empty string = no value; a date YYYY-MM-DD). */
 export type ContactFields = Record<ContactFieldKey, string>;
@@ -25,6 +26,8 @@ export function useUpdateContact() {
     mutationFn: updateContact,
     onSuccess: (updated) => {
       queryClient.setQueryData<Contact[]>(contactKeys.list, (contacts) => replaceCachedContact(contacts, updated));
+      // A person in the network (issue 26) is drawn from the network's pages: they are read again.
+      if (!updated.on_board) void queryClient.invalidateQueries({ queryKey: networkKeys.all });
     },
   });
 }

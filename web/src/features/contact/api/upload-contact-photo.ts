@@ -2,6 +2,7 @@ import type { Contact } from '@tend/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { contactKeys } from '@/lib/contact-keys';
+import { networkKeys } from '@/lib/network-keys';
 import { replaceCachedContact } from './update-contact';
 
 /** `PATCH /api/contacts/{id}` multipart with `contact[id]` and the cropped PNG as `contact[photo]`. */
@@ -18,6 +19,7 @@ export function useUploadContactPhoto() {
     mutationFn: uploadContactPhoto,
     onSuccess: (updated) => {
       queryClient.setQueryData<Contact[]>(contactKeys.list, (contacts) => replaceCachedContact(contacts, updated));
+      if (!updated.on_board) void queryClient.invalidateQueries({ queryKey: networkKeys.all });
     },
   });
 }

@@ -154,6 +154,30 @@ describe('ContactCardModal', () => {
     expect(onChangeTier).toHaveBeenCalledWith(expect.objectContaining({ id: 3, name: 'Friends', position: 2 }));
   });
 
+  // Issue 26: a person in the network has no column and no due state.
+  it('offers Put on the board instead of the column selector for a person in the network, without due state', async () => {
+    const user = userEvent.setup();
+    const inNetwork = {
+      ...grace,
+      on_board: false,
+      tier_id: null,
+      column_order: null,
+      next_follow_up_on: '2024-06-20',
+      last_contacted_on: null,
+    };
+    const { onChangeTier } = renderCard([inNetwork]);
+    const dialog = await openCard();
+    expect(within(dialog).queryByRole('button', { name: /^Column:/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/Next follow-up/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Schedule follow-up' })).not.toBeInTheDocument();
+    // Its tabs work as on the board.
+    await user.click(within(dialog).getByRole('tab', { name: 'Interaction notes' }));
+    expect(within(dialog).getByRole('tab', { name: 'Interaction notes' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Put on the board' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Colleagues' }));
+    expect(onChangeTier).toHaveBeenCalledWith(expect.objectContaining({ id: 2, name: 'Colleagues' }));
+  });
+
   it("deletes the contact from the More actions menu, after 'Delete contact?'", async () => {
     const user = userEvent.setup();
     const { http } = renderCard([grace], { 'DELETE /api/contacts/5': { status: 204 } });

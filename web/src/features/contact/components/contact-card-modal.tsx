@@ -33,6 +33,7 @@ import { DeleteContactDialog } from './delete-contact-dialog';
 import { FollowUpTab } from './follow-up-tab';
 import { ImageCropModal } from './image-crop-modal';
 import { InteractionNotesTab, type InteractionReveal } from './interaction-notes-tab';
+import { PutOnBoardMenu } from './put-on-board-menu';
 import { TierSelect } from './tier-select';
 import './contact-card-modal.css';
 
@@ -85,6 +86,9 @@ interface ContactCardModalProps {
  * and the column selector; a timeline on the right). Mount it keyed by contact id.
  */
 export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changingTier }: ContactCardModalProps) {
+  // A person in the network (issue 26): no column, no due state; "Put on the board" replaces the column
+  // selector and puts them into the chosen column.
+  const offBoard = !contact.on_board;
   const notify = useNotify();
   const update = useUpdateContact();
   const [baseline, setBaseline] = useState(() => toContactFields(contact));
@@ -202,7 +206,7 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
           </DialogTitle>
           {contact.title ? <HeaderText text={contact.title} className="contact-modal__title" /> : null}
           {contact.company ? <HeaderText text={contact.company} className="contact-modal__company" /> : null}
-          {contact.next_follow_up_on ? (
+          {contact.next_follow_up_on && !offBoard ? (
             <p className="contact-modal__follow-up">
               Next follow-up: {formatShortDay(contact.next_follow_up_on)}
               <FollowUpChip nextOn={contact.next_follow_up_on} today={today} />
@@ -211,7 +215,7 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
         </div>
         <div className="contact-modal__actions">
           {/* Never contacted: no interaction can carry a next-contact date, so a date is set here. */}
-          {contact.last_contacted_on === null ? (
+          {contact.last_contacted_on === null && !offBoard ? (
             <Button
               variant="secondary"
               size="sm"
@@ -221,10 +225,12 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
               Schedule follow-up
             </Button>
           ) : null}
-          {/* A person in the network has no column to choose (putting them on the board is a bulk move). */}
-          {contact.tier_id !== null ? (
+          {/* A person in the network has no column: "Put on the board" puts them into the chosen one. */}
+          {offBoard || contact.tier_id === null ? (
+            <PutOnBoardMenu tiers={tiers} onChoose={onChangeTier} pending={changingTier} />
+          ) : (
             <TierSelect tiers={tiers} tierId={contact.tier_id} onChange={onChangeTier} pending={changingTier} />
-          ) : null}
+          )}
           {/* Deleting is behind a menu: a red 'Delete contact' beside Close was one slip away (issue 27 point 11). */}
           <Menu
             label="More actions"

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/fetch-mock';
-import { defaultTiers, makeUser } from '@/test/fixtures';
+import { defaultTiers, makeContact, makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render';
 import { hasWork, progressOf, sameMapping } from '../utils/import-file';
 import { ImportPage, type ImportPageProps } from './import-page';
@@ -61,6 +61,7 @@ function renderImport(props: Partial<ImportPageProps> = {}, url = '/import') {
       tiersError={null}
       onRetryTiers={() => undefined}
       upgrade={{ onUpgrade, upgrading: false, unavailable: null }}
+      room={null}
       onFinished={onFinished}
       {...props}
     />,
@@ -103,10 +104,12 @@ describe('import utilities', () => {
     expect(progressOf({ processed: 12, to_process: 10 })).toEqual({ value: 10, max: 10, percent: 100 });
   });
 
-  it('has work when someone fits, or when duplicates are to be updated', () => {
-    expect(hasWork({ new: 3, fits: 3, duplicates: 0, on_duplicate: 'skip' })).toBe(true);
-    expect(hasWork({ new: 3, fits: 0, duplicates: 2, on_duplicate: 'skip' })).toBe(false);
-    expect(hasWork({ new: 0, fits: 0, duplicates: 2, on_duplicate: 'update' })).toBe(true);
+  // Issue 26: nobody new is left out any more (who does not fit on the board goes into the network).
+  it('has work when someone is new (board or network), or when duplicates are to be updated', () => {
+    expect(hasWork({ new: 3, duplicates: 0, on_duplicate: 'skip' })).toBe(true);
+    expect(hasWork({ new: 3, duplicates: 2, on_duplicate: 'skip' })).toBe(true);
+    expect(hasWork({ new: 0, duplicates: 2, on_duplicate: 'skip' })).toBe(false);
+    expect(hasWork({ new: 0, duplicates: 2, on_duplicate: 'update' })).toBe(true);
   });
 
   it('compares mappings by content', () => {
@@ -154,7 +157,10 @@ describe('ImportPage', () => {
     expect(problems).toHaveTextContent('Row 8 Name cannot be empty.');
     expect(problems).toHaveTextContent('Row 9 Invalid email address.');
 
+    expect(screen.getByText('7 people: all can go on your board')).toBeInTheDocument();
+    expect(screen.getByLabelText('Column')).toHaveValue('1');
     await user.click(screen.getByRole('button', { name: 'Import 7 people' }));
+    expect(http.callsTo('POST', `/api/imports/${ID}/start`)[0]?.body).toEqual({ tier_id: 1 });
     const bar = await screen.findByRole('progressbar', { name: 'Importing Connections.csv' });
     expect(bar).toHaveAttribute('aria-valuemin', '0');
     expect(bar).toHaveAttribute('aria-valuemax', '7');
@@ -224,8 +230,8 @@ describe('ImportPage', () => {
     expect(await screen.findByRole('heading', { name: 'Review the import' }, { timeout: 3000 })).toBeInTheDocument();
   });
 
-  it('on the free plan, says how many fit and offers the upgrade', async () => {
-    mockFetch({
+  it('on the free plan, says how many go on the board and that all go into the network, and offers the upgrade', async () => {
+    const http = mockFetch({
       'GET /api/session': session,
       'POST /api/imports': {
         status: 201,
@@ -235,10 +241,20 @@ describe('ImportPage', () => {
     const user = userEvent.setup();
     const { onUpgrade } = renderImport();
     await chooseAndPreview(user);
-    expect(await screen.findByText('18 of the 40 people fit in your free plan')).toBeInTheDocument();
+    expect(
+      await screen.findByText('40 people: 18 can go on your board now (free plan), all 40 into your network'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('radio', { name: 'On your board: the first 18, the other 22 into your network' }),
+    ).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
     expect(onUpgrade).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: 'Import 18 people' })).toBeEnabled();
+    // Nobody is left out: all 40 are imported, and "Network only" puts them all into the network.
+    await user.click(screen.getByRole('radio', { name: /^Network only/ }));
+    expect(screen.queryByLabelText('Column')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import 40 people' }));
+    await waitFor(() => expect(http.callsTo('POST', `/api/imports/${ID}/start`)).toHaveLength(1));
+    expect(http.callsTo('POST', `/api/imports/${ID}/start`)[0]?.body).toEqual({ tier_id: null });
   });
 
   it('matches a generic CSV’s columns before the review and sends the mapping', async () => {
@@ -314,5 +330,78 @@ describe('ImportPage', () => {
     await user.click(screen.getByRole('button', { name: 'Choose a file' }));
     expect(await screen.findByRole('heading', { name: 'Choose a file' })).toHaveFocus();
     expect(router.state.location.search).toBe('');
+  });
+
+  it('after a run that put people into the network, triages them: filters, the free cards counter, Put N on the board, then the summary', async () => {
+    const inNetwork = (id: number, name: string, company: string, title: string) =>
+      makeContact({ id, name, company, title, on_board: false, tier_id: null, column_order: null });
+    const ada = inNetwork(21, 'Ada Lovelace', 'Analytical Engines', 'Analyst');
+    const grace = inNetwork(22, 'Grace Hopper', 'US Navy', 'Rear Admiral');
+    const alan = inNetwork(23, 'Alan Turing', 'Bletchley Park', 'Mathematician');
+    const base = `/api/network?import_id=${ID}&sort=name_asc&limit=200`;
+    const done = makeImport({ state: 'done', new: 30, fits: 2, card_limit: 25, processed: 30, imported: 30 });
+    const http = mockFetch({
+      'GET /api/session': session,
+      [`GET /api/imports/${ID}`]: { body: { ...done, tier_id: 1, to_network: 28 } },
+      [`GET ${base}`]: [
+        { body: { items: [ada, alan, grace], next_cursor: null, total: 3 } },
+        { body: { items: [alan, grace], next_cursor: null, total: 2 } },
+      ],
+      [`GET /api/network?company=navy&import_id=${ID}&sort=name_asc&limit=200`]: {
+        body: { items: [grace], next_cursor: null, total: 1 },
+      },
+      'POST /api/contacts/bulk': { body: { contacts: [{ ...ada, on_board: true, tier_id: 2, column_order: 0 }] } },
+    });
+    const user = userEvent.setup();
+    renderImport({ room: 2 }, `/import?id=${ID}`);
+
+    expect(await screen.findByRole('heading', { name: 'Choose who goes on your board' })).toBeInTheDocument();
+    const people = await screen.findByRole('list', { name: 'People from this import in your network' });
+    expect(within(people).getAllByRole('checkbox')).toHaveLength(3);
+    expect(screen.getByText(/^0 of 2 free cards/)).toBeInTheDocument();
+
+    // The company filter narrows the list on the server; clearing it brings everyone back.
+    await user.type(screen.getByRole('searchbox', { name: 'Company' }), 'navy');
+    await waitFor(() => expect(within(people).getAllByRole('checkbox')).toHaveLength(1));
+    expect(within(people).getByRole('checkbox', { name: /Grace Hopper/ })).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Company' }));
+    await waitFor(() => expect(within(people).getAllByRole('checkbox')).toHaveLength(3));
+
+    await user.click(within(people).getByRole('checkbox', { name: /Ada Lovelace/ }));
+    await user.click(within(people).getByRole('checkbox', { name: /Alan Turing/ }));
+    expect(screen.getByText(/^2 of 2 free cards/)).toBeInTheDocument();
+    // The board is full with these two: nobody else can be chosen.
+    expect(within(people).getByRole('checkbox', { name: /Grace Hopper/ })).toBeDisabled();
+    await user.click(within(people).getByRole('checkbox', { name: /Alan Turing/ }));
+    expect(within(people).getByRole('checkbox', { name: /Grace Hopper/ })).toBeEnabled();
+
+    await user.selectOptions(screen.getByLabelText('Into column'), 'Colleagues');
+    await user.click(screen.getByRole('button', { name: 'Put 1 on the board' }));
+    await waitFor(() => expect(http.callsTo('POST', '/api/contacts/bulk')).toHaveLength(1));
+    expect(http.callsTo('POST', '/api/contacts/bulk')[0]?.body).toEqual({ ids: [21], action: 'to_board', tier_id: 2 });
+    expect(await screen.findByText('1 person put on your board in Colleagues.')).toBeInTheDocument();
+    // The list is asked again: Ada has left the network.
+    await waitFor(() => expect(within(people).getAllByRole('checkbox')).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('heading', { name: 'Import complete' })).toHaveFocus();
+  });
+
+  it('Skip leaves everyone in the network and shows the summary', async () => {
+    mockFetch({
+      'GET /api/session': session,
+      [`GET /api/imports/${ID}`]: {
+        body: makeImport({ state: 'done', processed: 7, imported: 7, to_network: 7, tier_id: null }),
+      },
+      [`GET /api/network?import_id=${ID}&sort=name_asc&limit=200`]: {
+        body: { items: [], next_cursor: null, total: 0 },
+      },
+    });
+    const user = userEvent.setup();
+    renderImport({}, `/import?id=${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Choose who goes on your board' })).toBeInTheDocument();
+    expect(screen.getByText(/^0 selected/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Skip: keep them in my network' }));
+    expect(await screen.findByRole('heading', { name: 'Import complete' })).toHaveFocus();
   });
 });

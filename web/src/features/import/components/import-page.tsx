@@ -19,6 +19,7 @@ import { ImportPreviewStep } from './import-preview-step';
 import { ImportProgressStep } from './import-progress-step';
 import { ImportSteps, type ImportStepKey } from './import-steps';
 import { ImportSummaryStep } from './import-summary-step';
+import { ImportTriageStep } from './import-triage-step';
 import type { UpgradeAction } from './upgrade-offer';
 import './import-page.css';
 
@@ -30,6 +31,8 @@ export interface ImportPageProps {
   upgrade: UpgradeAction;
   /** Called once when an import ends, so the app can refresh the board's cards. */
   onFinished: (run: Import) => void;
+  /** Free cards left on the board (null: unlimited): the triage step's counter. */
+  room: number | null;
 }
 
 /** The file in hand (kept while the person moves between steps; gone after a reload). */
@@ -57,7 +60,7 @@ function Shell({ children, step, withMapping }: { children: ReactNode; step: Imp
  * watch it run and see the summary. The import's id is in the address (`/import?id=`), so its
  * review, progress or summary survives a reload; the file itself lives only in this page.
  */
-export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinished }: ImportPageProps) {
+export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinished, room }: ImportPageProps) {
   const [params, setParams] = useSearchParams();
   const id = params.get('id');
   const notify = useNotify();
@@ -71,6 +74,8 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
   const [fileRefused, setFileRefused] = useState(false);
   // Focus follows the steps once the person has acted (not on the page's first load).
   const [acted, setActed] = useState(false);
+  // The imports whose triage step is behind the person (Skip or Done): their summary shows.
+  const [triaged, setTriaged] = useState<ReadonlySet<string>>(() => new Set());
 
   const run = id !== null ? current.data : undefined;
 
@@ -125,15 +130,18 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
     });
   };
 
-  const startRun = () => {
+  const startRun = (tierId: number | null) => {
     if (!run) return;
     setActed(true);
-    start.mutate(run.id, {
-      onError: (error) => {
-        notify.error(readErrorMessage(error, IMPORT_MESSAGES.notStarted));
-        void current.refetch();
+    start.mutate(
+      { id: run.id, tierId },
+      {
+        onError: (error) => {
+          notify.error(readErrorMessage(error, IMPORT_MESSAGES.notStarted));
+          void current.refetch();
+        },
       },
-    });
+    );
   };
 
   const cancelRun = () => {
@@ -250,7 +258,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
       <Shell step="review" withMapping={withMapping}>
         <ImportPreviewStep
           run={run}
-          tierName={tierName(run.tier_id)}
+          tiers={tiers}
           upgrade={upgrade}
           starting={start.isPending}
           takeFocus={acted}
@@ -271,6 +279,24 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
           cancelling={cancel.isPending}
           takeFocus={acted}
           onCancel={cancelRun}
+        />
+      </Shell>
+    );
+  }
+
+  if (run.state === 'done' && run.to_network > 0 && !triaged.has(run.id)) {
+    return (
+      <Shell step="import" withMapping={withMapping}>
+        <ImportTriageStep
+          importId={run.id}
+          tiers={tiers}
+          defaultTierId={run.tier_id}
+          room={room}
+          takeFocus={acted}
+          onDone={() => {
+            setActed(true);
+            setTriaged((current) => new Set([...current, run.id]));
+          }}
         />
       </Shell>
     );

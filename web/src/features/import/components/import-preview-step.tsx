@@ -1,10 +1,17 @@
-import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, type Import } from '@tend/contracts';
+import {
+  IMPORT_FIELD_LABELS,
+  IMPORT_FIELDS,
+  importAllFitMessage,
+  importSplitMessage,
+  WORDS,
+  type Import,
+  type Tier,
+} from '@tend/contracts';
 import { CircleAlert, CopyCheck, UserPlus } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ActionNote } from '@/components/ui/action-note';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { people, rows } from '../messages';
+import { DESTINATION_MESSAGES, people, rows } from '../messages';
 import { hasWork, IMPORT_FORMAT_LABELS, toAdd } from '../utils/import-file';
 import { StepHeading } from './step-heading';
 import { UpgradeOffer, type UpgradeAction } from './upgrade-offer';
@@ -12,7 +19,8 @@ import './import-preview-step.css';
 
 interface ImportPreviewStepProps {
   run: Import;
-  tierName: string;
+  /** The board's columns: the destination's choice. */
+  tiers: readonly Tier[];
   upgrade: UpgradeAction;
   starting: boolean;
   takeFocus: boolean;
@@ -20,7 +28,8 @@ interface ImportPreviewStepProps {
   onBack: () => void;
   /** Present when the columns can be matched again (the file is still at hand). */
   onChangeColumns?: (() => void) | undefined;
-  onStart: () => void;
+  /** Starts the run: the board's part into this column, or everyone into the network (null). */
+  onStart: (tierId: number | null) => void;
 }
 
 function Stat({ icon, count, label, detail }: { icon: ReactNode; count: number; label: string; detail: string }) {
@@ -39,7 +48,7 @@ function Stat({ icon, count, label, detail }: { icon: ReactNode; count: number; 
 /** Step 3: what would happen (new, already on the board, unreadable and why, the plan's room), then Import. */
 export function ImportPreviewStep({
   run,
-  tierName,
+  tiers,
   upgrade,
   starting,
   takeFocus,
@@ -50,16 +59,24 @@ export function ImportPreviewStep({
   const headingId = useId();
   const errorsId = useId();
   const noteId = useId();
-  const adding = toAdd(run);
+  const destinationId = useId();
+  const columnId = useId();
+  const fits = toAdd(run);
   const limited = run.card_limit !== null;
-  const leftOut = run.new - adding;
+  const leftOut = run.new - fits;
   const work = hasWork(run);
+  const [toBoard, setToBoard] = useState(true);
+  const [tierId, setTierId] = useState<number | undefined>(
+    tiers.find((tier) => tier.id === run.tier_id)?.id ?? tiers[0]?.id,
+  );
+  const tierName = tiers.find((tier) => tier.id === tierId)?.name ?? 'your board';
+  const destination = toBoard && tierId !== undefined ? tierId : null;
+  const onBoard = destination === null ? 0 : fits;
   const mapped = run.mapping ? IMPORT_FIELDS.filter((field) => run.mapping?.[field]) : [];
 
   let nothingToDo: string | null = null;
   if (!work) {
-    if (run.new > 0) nothingToDo = 'Your free plan has no free cards left, so nobody can be added.';
-    else if (run.duplicates > 0) nothingToDo = 'Everyone readable in this file is already on your board.';
+    if (run.duplicates > 0) nothingToDo = 'Everyone readable in this file is already on your board.';
     else nothingToDo = 'This file holds nobody we can add.';
   }
 
@@ -78,7 +95,15 @@ export function ImportPreviewStep({
           icon={<UserPlus size={18} />}
           count={run.new}
           label="New"
-          detail={run.new === 0 ? 'Nobody new' : `Added to ${tierName}`}
+          detail={
+            run.new === 0
+              ? 'Nobody new'
+              : onBoard === 0
+                ? DESTINATION_MESSAGES.allToNetwork
+                : onBoard === run.new
+                  ? `Added to ${tierName}`
+                  : DESTINATION_MESSAGES.splitDetail(onBoard, tierName)
+          }
         />
         <Stat
           icon={<CopyCheck size={18} />}
@@ -100,21 +125,57 @@ export function ImportPreviewStep({
         />
       </ul>
 
-      {limited && leftOut > 0 ? (
-        <>
-          <Alert title={`${adding.toLocaleString('en-US')} of the ${people(run.new)} fit in your free plan`}>
-            The free plan holds {run.card_limit} cards, and you have room for {adding.toLocaleString('en-US')} more.{' '}
-            {people(leftOut)} would not be imported.
-          </Alert>
-          <UpgradeOffer upgrade={upgrade}>
-            Upgrade for unlimited contacts and import all {people(run.new)}. You can also import now and bring in the
-            rest after upgrading: nobody is added twice.
-          </UpgradeOffer>
-        </>
-      ) : limited && run.new > 0 ? (
-        <p className="import-step__note">
-          All {people(run.new)} fit in your free plan&rsquo;s {run.card_limit} cards.
+      {run.new > 0 ? (
+        <p className="import-split">
+          {limited && leftOut > 0 ? importSplitMessage(run.new, fits, 'free plan') : importAllFitMessage(run.new)}
         </p>
+      ) : null}
+
+      {run.new > 0 ? (
+        <fieldset className="import-choice import-destination" aria-describedby={destinationId}>
+          <legend className="field__label">{DESTINATION_MESSAGES.legend}</legend>
+          <p id={destinationId} className="import-step__note">
+            {DESTINATION_MESSAGES.hint}
+          </p>
+          <label className="import-choice__option">
+            <input type="radio" name="destination" checked={toBoard} onChange={() => setToBoard(true)} />
+            {limited && leftOut > 0
+              ? DESTINATION_MESSAGES.boardSplit(fits, leftOut)
+              : DESTINATION_MESSAGES.board(run.new)}
+          </label>
+          {toBoard ? (
+            <div className="field import-destination__column">
+              <label htmlFor={columnId} className="field__label">
+                {WORDS.column}
+              </label>
+              <div className="field__control">
+                <select
+                  id={columnId}
+                  className="field__input field__select"
+                  value={tierId ?? ''}
+                  onChange={(event) => setTierId(Number(event.target.value))}
+                >
+                  {tiers.map((tier) => (
+                    <option key={tier.id} value={tier.id}>
+                      {tier.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          ) : null}
+          <label className="import-choice__option">
+            <input type="radio" name="destination" checked={!toBoard} onChange={() => setToBoard(false)} />
+            {WORDS.networkOnly}: {DESTINATION_MESSAGES.networkOnly(run.new)}
+          </label>
+        </fieldset>
+      ) : null}
+
+      {limited && leftOut > 0 ? (
+        <UpgradeOffer upgrade={upgrade}>
+          Upgrade for unlimited cards and put all {people(run.new)} on your board. You can also import now: everyone
+          goes into your network, and you choose who goes on the board next.
+        </UpgradeOffer>
       ) : null}
 
       {mapped.length > 0 ? (
@@ -163,13 +224,13 @@ export function ImportPreviewStep({
           Back
         </Button>
         <Button
-          onClick={onStart}
+          onClick={() => onStart(destination)}
           loading={starting}
           disabled={!work}
           aria-describedby={nothingToDo ? noteId : undefined}
         >
-          {adding > 0
-            ? `Import ${people(adding)}`
+          {run.new > 0
+            ? `Import ${people(run.new)}`
             : work
               ? `Update ${run.duplicates === 1 ? '1 card' : `${run.duplicates.toLocaleString('en-US')} cards`}`
               : 'Import'}

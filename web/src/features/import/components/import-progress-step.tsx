@@ -25,7 +25,12 @@ export function ImportProgressStep({ run, tierName, cancelling, takeFocus, onCan
         Importing {run.file_name}
       </StepHeading>
       <p className="import-step__lead">
-        New people go to the top of {tierName}. You can leave this page: the import carries on.
+        {run.tier_id === null
+          ? 'Everyone new goes into your network.'
+          : run.fits < run.new
+            ? `New people go to the top of ${tierName} as far as your board has room, the rest into your network.`
+            : `New people go to the top of ${tierName}.`}{' '}
+        You can leave this page: the import carries on.
       </p>
       <div
         className="import-progress"

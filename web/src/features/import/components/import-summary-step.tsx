@@ -29,8 +29,11 @@ function title(run: Import): string {
 export function ImportSummaryStep({ run, tierName, upgrade, takeFocus, onImportAnother }: ImportSummaryStepProps) {
   const headingId = useId();
   const Icon = run.state === 'done' ? CircleCheck : run.state === 'failed' ? TriangleAlert : CircleSlash;
+  // Issue 26: `imported` counts everyone added, on the board and into the network.
+  const onBoard = run.imported - run.to_network;
   const counts: [string, number][] = [
-    [`Added to ${tierName}`, run.imported],
+    [`Added to ${tierName}`, onBoard],
+    [WORDS.intoNetwork, run.to_network],
     ['Updated', run.updated],
     ['Already on your board, skipped', run.skipped],
     ['Not imported: free plan full', run.over_limit],
@@ -46,9 +49,11 @@ export function ImportSummaryStep({ run, tierName, upgrade, takeFocus, onImportA
         {title(run)}
       </StepHeading>
       <p className="import-step__lead">
-        {run.state === 'done'
-          ? `${people(run.imported)} from ${run.file_name} ${run.imported === 1 ? 'is' : 'are'} now on your board.`
-          : `${people(run.imported)} from ${run.file_name} made it onto your board.`}
+        {run.to_network > 0
+          ? `${people(onBoard)} from ${run.file_name} on your board, ${people(run.to_network)} in your network.`
+          : run.state === 'done'
+            ? `${people(onBoard)} from ${run.file_name} ${onBoard === 1 ? 'is' : 'are'} now on your board.`
+            : `${people(onBoard)} from ${run.file_name} made it onto your board.`}
       </p>
       <dl className="import-summary">
         {shown.map(([label, count]) => (
@@ -68,12 +73,20 @@ export function ImportSummaryStep({ run, tierName, upgrade, takeFocus, onImportA
         <Button variant="secondary" onClick={onImportAnother}>
           Import another file
         </Button>
-        {run.imported > 0 ? (
+        {run.to_network > 0 ? (
+          <Link to={ROUTES.network} className={buttonClassName({ variant: onBoard > 0 ? 'secondary' : 'primary' })}>
+            {WORDS.openNetwork}
+          </Link>
+        ) : null}
+        {onBoard > 0 ? (
           <Link to={boardImportPath(run.id)} className={buttonClassName({})}>
-            See the {people(run.imported)} on your board
+            See the {people(onBoard)} on your board
           </Link>
         ) : (
-          <Link to={ROUTES.board} className={buttonClassName({})}>
+          <Link
+            to={ROUTES.board}
+            className={buttonClassName({ variant: run.to_network > 0 ? 'secondary' : 'primary' })}
+          >
             Go to your board
           </Link>
         )}

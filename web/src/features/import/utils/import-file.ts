@@ -76,7 +76,10 @@ export function toAdd(run: Pick<Import, 'new' | 'fits'>): number {
   return Math.min(run.new, run.fits);
 }
 
-/** Whether starting would change anything (someone to add, or duplicates to update). */
-export function hasWork(run: Pick<Import, 'new' | 'fits' | 'duplicates' | 'on_duplicate'>): boolean {
-  return toAdd(run) > 0 || (run.on_duplicate === 'update' && run.duplicates > 0);
+/**
+ * Whether starting would change anything: someone new (on the board as far as the plan has room,
+ * everyone else into the network: issue 26, nobody is left out any more), or duplicates to update.
+ */
+export function hasWork(run: Pick<Import, 'new' | 'duplicates' | 'on_duplicate'>): boolean {
+  return run.new > 0 || (run.on_duplicate === 'update' && run.duplicates > 0);
 }
