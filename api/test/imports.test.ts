@@ -512,8 +512,9 @@ describe('import', () => {
     const small = await person();
     const large = await person();
     await app.db.query(
-      `insert into contacts (user_id, tier_id, name, vertical_order, linked_in, email)
-       select $1, $2, 'Seed ' || g, g, 'https://www.linkedin.com/in/seed-' || g, 'seed' || g || '@example.com'
+      `insert into contacts (user_id, tier_id, name, vertical_order, linked_in, linked_in_key, email)
+       select $1, $2, 'Seed ' || g, g, 'https://www.linkedin.com/in/seed-' || g, 'https://www.linkedin.com/in/seed-' || g,
+              'seed' || g || '@example.com'
        from generate_series(1, 5000) g`,
       [large.userId, large.tier],
     );
