@@ -14,6 +14,7 @@ await mustRun(process.execPath, ['api/dist-bench/calendar-feed.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/imports.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/network.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/network-browser.bench.js']);
+await mustRun(process.execPath, ['api/dist-bench/by-linkedin.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/web-delivery.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/landing-speed.bench.js']);
 await mustRun(process.execPath, ['api/dist-bench/ai-draft.bench.js']);

@@ -143,9 +143,10 @@ export async function seedBoard(
       if (res.status !== 201) throw new Error(`create tier ${res.status}`);
     }
     await db.query(
-      `insert into contacts (user_id, tier_id, name, title, company, linked_in, vertical_order, created_at)
+      `insert into contacts (user_id, tier_id, name, title, company, linked_in, linked_in_key, vertical_order, created_at)
        select $1, t.ids[1 + g % 8], 'Contact ' || g, 'Senior Engineer ' || g, 'Company ' || (g % 97),
-              'https://www.linkedin.com/in/contact-' || g, g, now() - (g || ' minutes')::interval
+              'https://www.linkedin.com/in/contact-' || g, 'https://www.linkedin.com/in/contact-' || g, g,
+              now() - (g || ' minutes')::interval
          from generate_series(1, $2::int) g,
               (select array_agg(id order by position) ids from tiers where user_id = $1) t`,
       [userId, contacts],

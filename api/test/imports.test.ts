@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Client } from 'pg';
 import sharp from 'sharp';
-import type { Contact, Export, Import, NetworkPage, Tier } from '@tend/contracts';
+import {
+  canonicalLinkedInUrl,
+  type Contact,
+  type Export,
+  type Import,
+  type NetworkPage,
+  type Tier,
+} from '@tend/contracts';
 import { describe, expect, it } from 'vitest';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { readZip } from '@tend/test-kit';
@@ -304,6 +311,36 @@ describe('import', () => {
     expect(await cardCount(userId)).toBe(9);
   });
 
+  it('recognises every form of a stored LinkedIn profile by its stored key, and stores the new people’s keys', async () => {
+    const { client, userId, tier } = await person();
+    const forms = [
+      'http://linkedin.com/in/Ada-L',
+      'linkedin.com/in/ada-l/',
+      'https://www.linkedin.com/in/ada-l?trk=public_profile',
+      'https://uk.linkedin.com/in/ADA-L/',
+      'https://www.linkedin.com/in/ada-l/fr',
+      'https://m.linkedin.com/in/ada-l/details/skills/',
+    ];
+    const ada = await client.post('/api/contacts', { name: 'Ada', linked_in: forms[0] });
+    expect(ada.status).toBe(201);
+    const csv = [
+      'First Name,Last Name,URL,Email Address,Company,Position,Connected On',
+      ...forms.map((form, i) => `Ada,Form ${i},${form},,,,07 Mar 2023`),
+      'Grace,Hopper,http://uk.linkedin.com/in/Grace-H/?trk=x,,,,07 Mar 2023',
+    ].join('\n');
+    const seen = await preview(client, Buffer.from(csv), { tier_id: tier });
+    expect(seen).toMatchObject({ new: 1, duplicates: forms.length });
+    expect(await runImport(client, seen.id)).toMatchObject({ state: 'done', imported: 1, skipped: forms.length });
+    const rows = await app.db.query<{ name: string; key: string | null }>(
+      'select name, linked_in_key as key from contacts where user_id = $1 order by id',
+      [userId],
+    );
+    expect(rows).toEqual([
+      { name: 'Ada', key: 'https://www.linkedin.com/in/ada-l' },
+      { name: 'Grace Hopper', key: 'https://www.linkedin.com/in/grace-h' },
+    ]);
+  });
+
   it('finds duplicates by canonical LinkedIn URL and by email, and updates them when asked', async () => {
     const { client, userId, tier } = await person();
     const byUrl = await client.post('/api/contacts', {
@@ -335,6 +372,13 @@ describe('import', () => {
       company: 'Ørsted A/S',
     });
     expect(await cardCount(userId)).toBe(7);
+    // Inserted and updated people alike carry the app's key of their address.
+    const keys = await app.db.query<{ linked_in: string | null; key: string | null }>(
+      'select linked_in, linked_in_key as key from contacts where user_id = $1',
+      [userId],
+    );
+    expect(keys.filter((row) => row.key !== null).length).toBeGreaterThanOrEqual(5);
+    for (const row of keys) expect(row.key).toBe(row.linked_in ? canonicalLinkedInUrl(row.linked_in) : null);
     // The skipped preview was never started: it changes nothing.
     expect((await client.get(`/api/imports/${skip.id}`)).body.state).toBe('preview');
   });
@@ -512,8 +556,9 @@ describe('import', () => {
     const small = await person();
     const large = await person();
     await app.db.query(
-      `insert into contacts (user_id, tier_id, name, vertical_order, linked_in, email)
-       select $1, $2, 'Seed ' || g, g, 'https://www.linkedin.com/in/seed-' || g, 'seed' || g || '@example.com'
+      `insert into contacts (user_id, tier_id, name, vertical_order, linked_in, linked_in_key, email)
+       select $1, $2, 'Seed ' || g, g, 'https://www.linkedin.com/in/seed-' || g, 'https://www.linkedin.com/in/seed-' || g,
+              'seed' || g || '@example.com'
        from generate_series(1, 5000) g`,
       [large.userId, large.tier],
     );

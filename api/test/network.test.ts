@@ -1,5 +1,6 @@
 import {
   boardRoomMessage,
+  canonicalLinkedInUrl,
   DUPLICATE_EMAIL_MESSAGE,
   DUPLICATE_EMAIL_NETWORK_MESSAGE,
   DUPLICATE_LINKEDIN_MESSAGE,
@@ -11,7 +12,11 @@ import {
   type Tier,
   type TodayResponse,
 } from '@tend/contracts';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ENTITIES } from '../src/app/entities';
+import { createOrmOptions } from '../src/infra/database/mikro-orm.config';
 import type { ApiClient } from './helpers/api-client';
 import { UNTHROTTLED_SIGNUPS, useTestApp } from './helpers/test-app';
 
@@ -400,6 +405,127 @@ describe('one person across board and network', () => {
 
     // GET /api/contacts answers the board only.
     expect((await board(client)).map((c) => c.name)).toEqual(['Ada']);
+  });
+});
+
+/** One user's stored LinkedIn addresses and keys, by id. */
+async function storedKeys(userId: number): Promise<Map<number, { linked_in: string | null; key: string | null }>> {
+  const rows = await app.db.query<{ id: number; linked_in: string | null; key: string | null }>(
+    'select id, linked_in, linked_in_key as key from contacts where user_id = $1 order by id',
+    [userId],
+  );
+  return new Map(rows.map(({ id, ...row }) => [id, row]));
+}
+
+// One profile written in the forms canonicalLinkedInUrl folds into https://www.linkedin.com/in/<slug>.
+const ADA = 'https://www.linkedin.com/in/ada-l';
+const ADA_FORMS = [
+  'http://linkedin.com/in/Ada-L',
+  'linkedin.com/in/ada-l/',
+  'https://www.linkedin.com/in/ada-l?trk=public_profile',
+  'https://uk.linkedin.com/in/ADA-L/#experience',
+  'https://www.linkedin.com/in/ada-l/fr',
+  'https://m.linkedin.com/in/ada-l/details/skills/',
+  'https://www.linkedin.com/mwlite/in/ada-l',
+  'https://www.linkedin.com/in/%61da-l',
+];
+
+describe('the stored LinkedIn key (contacts.linked_in_key)', () => {
+  it('is written with the address and finds one profile in any of its forms, in add contact and by-linkedin', async () => {
+    const { client, userId } = await member();
+    const ada = await add(client, { name: 'Ada', linked_in: ADA_FORMS[0] });
+    const [jose] = await inNetwork(client, [{ name: 'José', linked_in: 'www.linkedin.com/in/Jos%C3%A9/' }]);
+    const keys = await storedKeys(userId);
+    expect(keys.get(ada.id)?.key).toBe(ADA);
+    expect(keys.get(jose?.id ?? 0)?.key).toBe('https://www.linkedin.com/in/jos%C3%A9');
+
+    for (const form of ADA_FORMS) {
+      const found = await client.get(`/api/contacts/by-linkedin?url=${encodeURIComponent(form)}`);
+      expect(found.body, form).toEqual({ id: ada.id, name: 'Ada', on_board: true });
+      const again = await client.post('/api/contacts', { name: 'Ada again', linked_in: form, on_board: false });
+      expect(again.status, form).toBe(409);
+      expect(again.body).toEqual({ errors: [DUPLICATE_LINKEDIN_MESSAGE], contact_id: ada.id });
+    }
+    for (const form of ['https://linkedin.com/in/JOS%c3%a9?trk=x', 'https://de.linkedin.com/in/José/de']) {
+      const found = await client.get(`/api/contacts/by-linkedin?url=${encodeURIComponent(form)}`);
+      expect(found.body, form).toEqual({ id: jose?.id, name: 'José', on_board: false });
+    }
+
+    // The check reads the column, not the address: with the key gone, the profile is unknown.
+    await app.db.query('update contacts set linked_in_key = null where id = $1', [ada.id]);
+    expect((await client.get(`/api/contacts/by-linkedin?url=${encodeURIComponent(ADA)}`)).status).toBe(404);
+    await app.db.query('update contacts set linked_in_key = $2 where id = $1', [ada.id, ADA]);
+  });
+
+  it('follows a PATCH of linked_in, and is null without a profile address', async () => {
+    const { client, userId } = await member();
+    const card = await add(client, { name: 'Bea', linked_in: 'https://www.linkedin.com/in/bea-old' });
+    const patch = async (linked_in: string | null) => {
+      const res = await client.patch(`/api/contacts/${card.id}`, { linked_in });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (await storedKeys(userId)).get(card.id);
+    };
+    expect(await patch('HTTP://UK.LINKEDIN.COM/in/Bea-New/?trk=1')).toMatchObject({
+      key: 'https://www.linkedin.com/in/bea-new',
+    });
+    expect((await client.get('/api/contacts/by-linkedin?url=linkedin.com/in/bea-old')).status).toBe(404);
+    expect((await client.get('/api/contacts/by-linkedin?url=linkedin.com/in/bea-new')).body).toMatchObject({
+      id: card.id,
+    });
+    // A PATCH of other fields keeps the key.
+    expect((await client.patch(`/api/contacts/${card.id}`, { title: 'CTO' })).status).toBe(200);
+    expect((await storedKeys(userId)).get(card.id)?.key).toBe('https://www.linkedin.com/in/bea-new');
+    expect(await patch('https://example.com/bea')).toEqual({
+      linked_in: expect.stringContaining('example.com/bea'),
+      key: null,
+    });
+    expect(await patch(null)).toEqual({ linked_in: null, key: null });
+    expect((await client.get('/api/contacts/by-linkedin?url=linkedin.com/in/bea-new')).status).toBe(404);
+  });
+
+  it('is backfilled by the migration with the keys the app writes', async () => {
+    const { client, userId } = await member();
+    // One profile per form (add contact refuses a second person with the same key).
+    const addresses = [
+      ...ADA_FORMS.map((form, i) => form.replace(/ada-l/i, (slug) => `${slug}-${i}`)),
+      'www.linkedin.com/in/Jos%C3%A9/',
+      'https://www.linkedin.com/in/ACoAABcdEfGhIjKlMn/',
+      'https://www.linkedin.com/pub/wu/1/2/3',
+      'https://example.com/in/ada',
+    ];
+    for (const [i, linked_in] of addresses.entries()) {
+      await add(client, { name: `Person ${i}`, linked_in, on_board: i % 2 === 0 });
+    }
+    await add(client, { name: 'No address' });
+    const written = await storedKeys(userId);
+    expect([...written.values()].filter((row) => row.key !== null)).toHaveLength(ADA_FORMS.length + 2);
+    for (const row of written.values())
+      expect(row.key).toBe(row.linked_in ? canonicalLinkedInUrl(row.linked_in) : null);
+
+    // The migration down (the column goes) and up again (the backfill), on this database.
+    const orm = await MikroORM.init(
+      createOrmOptions(app.db.url, ENTITIES, {
+        migrations: {
+          path: join(__dirname, '..', 'dist', 'infra', 'database', 'migrations'),
+          glob: '!(*.d).js',
+          transactional: true,
+          allOrNothing: true,
+          snapshot: false,
+        },
+      }),
+    );
+    try {
+      const migrator = orm.getMigrator();
+      expect((await migrator.down()).map((m) => m.name)).toEqual(['Migration20261128050000']);
+      const [column] = await app.db.query<{ n: number }>(
+        `select count(*)::int as n from information_schema.columns where table_name = 'contacts' and column_name = 'linked_in_key'`,
+      );
+      expect(column?.n).toBe(0);
+      expect((await migrator.up()).map((m) => m.name)).toEqual(['Migration20261128050000']);
+    } finally {
+      await orm.close();
+    }
+    expect(await storedKeys(userId)).toEqual(written);
   });
 });
 

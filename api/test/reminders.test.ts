@@ -101,11 +101,11 @@ describe('the reminder digest', () => {
     // Again, the same day: nothing more.
     await fanOut(new Date(MORNING.getTime() + 3_600_000));
     expect(await remindersTo(berlin.email)).toBe(1);
-    const [delivery] = await app.db.query<{ status: string; notifications: number }>(
-      'select status, notifications from reminder_deliveries where user_id = $1',
+    const [delivery] = await app.db.query<{ status: string; people: number }>(
+      'select status, people from reminder_deliveries where user_id = $1',
       [berlin.userId],
     );
-    expect(delivery).toEqual({ status: 'sent', notifications: 1 });
+    expect(delivery).toEqual({ status: 'sent', people: 1 });
 
     // /api/ready says when the last fan-out ran and what it queued.
     const ready = (await request(app.url).get('/api/ready')).body as { reminders: Record<string, unknown> };

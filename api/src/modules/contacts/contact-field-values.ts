@@ -1,5 +1,6 @@
 import {
   camelCase,
+  canonicalLinkedInUrl,
   CONTACT_FIELDS,
   type CamelCase,
   type Contact as ContactResponse,
@@ -23,12 +24,18 @@ export function readFields(card: ContactFieldProperties): ContactFieldValues {
   ) as ContactFieldValues;
 }
 
+/** A LinkedIn address's duplicate key (`contacts.linked_in_key`): its canonical form, or null. */
+export function linkedInKey(linkedIn: string | null | undefined): string | null {
+  return linkedIn ? canonicalLinkedInUrl(linkedIn) : null;
+}
+
 /**
  * Sets the fields that are given (a field left out, undefined, keeps its value), and the network
- * search's folded text from them (the one place an entity's fields are written).
+ * search's folded text and the LinkedIn duplicate key from them (the one place an entity's fields
+ * are written).
  */
 export function writeFields(
-  card: ContactFieldProperties & { searchText: string },
+  card: ContactFieldProperties & { searchText: string; linkedInKey: string | null },
   fields: Partial<Record<ContactFieldKey, string | null>>,
 ): void {
   const properties = card as unknown as Record<CamelCase<ContactFieldKey>, string | null>;
@@ -37,4 +44,5 @@ export function writeFields(
     if (value !== undefined) properties[camelCase(key)] = value;
   }
   card.searchText = contactSearchText(card);
+  card.linkedInKey = linkedInKey(card.linkedIn);
 }

@@ -15,13 +15,19 @@ import type { ContactFieldProperties } from './contact-field-values';
 /** Today and the bell: one user's cards by due date. */
 @Index({ properties: ['user', 'nextFollowUpOn'] })
 /**
- * The reminder fan-out across all users: only cards with a follow-up date that no email covered and
- * nobody viewed yet (a handled date leaves the index), so its work grows with what is due.
+ * Duplicates by LinkedIn profile (add contact, the extension's by-linkedin, an import): one user's
+ * people by their stored canonical address. Not unique: people saved before the rule, or edited to
+ * the same address, may share one; the service answers the first (a card on the board first).
  */
 @Index({
-  name: 'contacts_follow_up_pending_index',
+  name: 'contacts_linked_in_key_index',
   expression:
-    'create index "contacts_follow_up_pending_index" on "contacts" ("user_id", "next_follow_up_on") where "next_follow_up_on" is not null and "follow_up_reminded_on" is distinct from "next_follow_up_on" and "follow_up_viewed_on" is distinct from "next_follow_up_on"',
+    'create index "contacts_linked_in_key_index" on "contacts" ("user_id", "linked_in_key") where "linked_in_key" is not null',
+})
+/** Duplicates by email, case folded (`lower(email) = ?`), like the LinkedIn key: one user's people. */
+@Index({
+  name: 'contacts_email_index',
+  expression: 'create index "contacts_email_index" on "contacts" ("user_id", lower("email")) where "email" is not null',
 })
 /** The network's search (GET /api/network): trigrams of the folded text, network people only. */
 @Index({
@@ -42,6 +48,7 @@ export class Contact implements ContactFieldProperties {
     | 'title'
     | 'company'
     | 'linkedIn'
+    | 'linkedInKey'
     | 'email'
     | 'phoneNumber'
     | 'connectionDescription'
@@ -100,6 +107,14 @@ export class Contact implements ContactFieldProperties {
 
   @Property({ type: 'string', length: 500, nullable: true })
   linkedIn: string | null = null;
+
+  /**
+   * `linkedIn` in @tend/contracts' `canonicalLinkedInUrl` form (null: none, or not a profile
+   * address): written by the app with every write of `linkedIn` (`writeFields`, the import's
+   * insert), read by every duplicate check, so a check never canonicalises the user's addresses.
+   */
+  @Property({ type: 'text', nullable: true })
+  linkedInKey: string | null = null;
 
   @Property({ type: 'string', length: 254, nullable: true })
   email: string | null = null;

@@ -34,7 +34,7 @@ import { logInteraction } from '../interactions/interaction-writes';
 import { TiersService } from '../tiers/tiers.service';
 import { Contact } from './contact.entity';
 import { ContactPhotosService } from './contact-photos.service';
-import { writeFields } from './contact-field-values';
+import { linkedInKey, writeFields } from './contact-field-values';
 import { photoUrlOf, toContactResponse } from './contacts.mapper';
 
 export { CONTACT_NOT_FOUND_MESSAGE };
@@ -95,27 +95,28 @@ const RECORD_TYPE: Record<ContactFieldKind, 'text' | 'date'> = {
 
 /**
  * `insertCards`' and `insertNetwork`'s statement: every contact field's column (a field's key is its
- * column) and the search text, from one JSON array of the people, in their order, so the ids come
+ * column), the search text and the LinkedIn duplicate key, from one JSON array of the people, in their order, so the ids come
  * back first person first (bindings: user, column or null, on board, entered on, next follow-up, the array).
  */
 const INSERT_CARDS = (() => {
   const fields = CONTACT_FIELDS.map((field) => field.key);
-  return `insert into contacts (user_id, tier_id, on_board, column_entered_on, next_follow_up_on, vertical_order, photo_key, search_text, ${fields.join(', ')})
-    select ?, ?::int, ?::boolean, ?::date, ?::date, c.vertical_order, c.photo_key, c.search_text, ${fields.map((key) => `c.${key}`).join(', ')}
-      from jsonb_to_recordset(?::jsonb) as c(n int, vertical_order int, photo_key text, search_text text, ${CONTACT_FIELDS.map(
+  return `insert into contacts (user_id, tier_id, on_board, column_entered_on, next_follow_up_on, vertical_order, photo_key, search_text, linked_in_key, ${fields.join(', ')})
+    select ?, ?::int, ?::boolean, ?::date, ?::date, c.vertical_order, c.photo_key, c.search_text, c.linked_in_key, ${fields.map((key) => `c.${key}`).join(', ')}
+      from jsonb_to_recordset(?::jsonb) as c(n int, vertical_order int, photo_key text, search_text text, linked_in_key text, ${CONTACT_FIELDS.map(
         (field) => `${field.key} ${RECORD_TYPE[field.kind]}`,
       ).join(', ')})
      order by c.n
     returning id`;
 })();
 
-/** One person of `INSERT_CARDS`' JSON array: its fields, its order and its folded search text. */
+/** One person of `INSERT_CARDS`' JSON array: its fields, its order, its folded search text and LinkedIn key. */
 function insertRow(card: NewCard, n: number, verticalOrder: number): Record<string, unknown> {
   return {
     n,
     vertical_order: verticalOrder,
     photo_key: card.photoKey ?? null,
     search_text: contactSearchText(card),
+    linked_in_key: linkedInKey(card.linked_in),
     ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field.key, card[field.key] ?? null])),
   };
 }
@@ -235,10 +236,11 @@ export class ContactsService {
 
   /**
    * The user's person for a LinkedIn profile (`canonical` is `canonicalLinkedInUrl`'s form), on the
-   * board or in the network: stored addresses are compared in that form too, so
-   * `linkedin.com/in/Jane/?trk=x` finds the card saved as `https://uk.linkedin.com/in/jane`. A card
-   * on the board first, then the newest; a card hidden past a limited plan's allowance is left out.
-   * It comes with its column and follow-up state (the extension's popup shows them).
+   * board or in the network: stored addresses are compared in that form too (`linked_in_key`, written
+   * with the address, read through its index), so `linkedin.com/in/Jane/?trk=x` finds the card saved
+   * as `https://uk.linkedin.com/in/jane`. A card on the board first, then the newest; a card hidden
+   * past a limited plan's allowance is left out. It comes with its column and follow-up state (the
+   * extension's popup shows them).
    */
   async linkedInMatch(
     user: BoardOwner,
@@ -246,22 +248,19 @@ export class ContactsService {
     em: EntityManager = this.em,
   ): Promise<LinkedInMatchResponse | null> {
     // The column's name comes with the card (read-only, in the board's own join) for the popup.
-    const rows = await em.execute<(LinkedInMatchResponse & { linked_in: string })[]>(
-      `select c.id, c.name, c.linked_in, c.on_board, c.tier_id, t.name as tier_name,
+    const matches = await em.execute<LinkedInMatchResponse[]>(
+      `select c.id, c.name, c.on_board, c.tier_id, t.name as tier_name,
               to_char(c.last_contacted_on, 'YYYY-MM-DD') as last_contacted_on,
               to_char(c.next_follow_up_on, 'YYYY-MM-DD') as next_follow_up_on
          from contacts c left join tiers t on t.id = c.tier_id
-        where c.user_id = ? and c.linked_in is not null and c.linked_in ilike '%linkedin.%'
+        where c.user_id = ? and c.linked_in_key = ?
         order by c.on_board desc, c.created_at desc, c.id desc`,
-      [user.id],
+      [user.id, canonical],
     );
-    const matches = rows.filter((row) => canonicalLinkedInUrl(row.linked_in) === canonical);
     if (matches.length === 0) return null;
     const hidden = await this.board.hiddenIds(user, em);
     const match = matches.find((row) => !hidden.has(row.id));
-    if (!match) return null;
-    const { linked_in: _linkedIn, ...answer } = match;
-    return answer;
+    return match ?? null;
   }
 
   /**
@@ -430,13 +429,16 @@ export class ContactsService {
     await em.flush();
   }
 
-  /** Every card of a user that has a LinkedIn URL or an email: what an import matches people against. */
+  /**
+   * Every person of a user with a LinkedIn key or an email: what an import matches people against
+   * (the key is already canonical: nothing is worked out per card).
+   */
   keyedCards(
     em: EntityManager,
     userId: number,
-  ): Promise<{ id: number; linked_in: string | null; email: string | null }[]> {
+  ): Promise<{ id: number; linked_in_key: string | null; email: string | null }[]> {
     return em.execute(
-      'select id, linked_in, email from contacts where user_id = ? and (linked_in is not null or email is not null)',
+      'select id, linked_in_key, email from contacts where user_id = ? and (linked_in_key is not null or email is not null)',
       [userId],
     );
   }

@@ -6,12 +6,12 @@ export type ReminderDeliveryStatus = 'pending' | 'sent' | 'empty';
 /**
  * One user's reminder email for one local day: made by the fan-out (unique per user and day, so a
  * second fan-out, or two schedulers, make nothing more) and settled by the worker under its row
- * lock, in the same transaction that records the email and marks the notifications it covers.
+ * lock, in the same transaction that records the email and marks the cards it covers.
  */
 @Entity({ tableName: 'reminder_deliveries' })
 @Unique({ properties: ['user', 'localDate'] })
 export class ReminderDelivery {
-  [OptionalProps]?: 'jobKey' | 'status' | 'notifications' | 'mailMessageId' | 'createdAt' | 'settledAt';
+  [OptionalProps]?: 'jobKey' | 'status' | 'people' | 'mailMessageId' | 'createdAt' | 'settledAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -30,9 +30,9 @@ export class ReminderDelivery {
   @Enum({ items: ['pending', 'sent', 'empty'], default: 'pending' })
   status: ReminderDeliveryStatus = 'pending';
 
-  /** Notifications the email listed. */
+  /** The people (due cards) the email listed. */
   @Property({ type: 'integer', default: 0 })
-  notifications: number = 0;
+  people: number = 0;
 
   @Property({ type: 'integer', nullable: true })
   mailMessageId: number | null = null;

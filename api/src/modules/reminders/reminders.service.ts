@@ -147,7 +147,7 @@ export class RemindersService {
         em,
       );
       delivery.status = 'sent';
-      delivery.notifications = waiting.length;
+      delivery.people = waiting.length;
       delivery.mailMessageId = queued.id;
       await em.flush();
       return queued;

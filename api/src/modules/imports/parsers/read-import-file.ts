@@ -49,10 +49,15 @@ export interface PeopleSink {
   problem(problem: RowProblem): void;
 }
 
-/** The keys a card is recognised by: its canonical LinkedIn URL and its email, lower-cased. */
-export function cardKeys(card: { linked_in?: string | null; email?: string | null }): string[] {
+/**
+ * The keys a person is recognised by: their canonical LinkedIn URL and their email, lower-cased.
+ * A stored person passes the stored canonical form (`linkedInKey`), a file's person its address.
+ */
+export function cardKeys(
+  card: { linked_in?: string | null; email?: string | null } | { linkedInKey: string | null; email: string | null },
+): string[] {
   const keys: string[] = [];
-  const url = card.linked_in ? canonicalLinkedInUrl(card.linked_in) : null;
+  const url = 'linkedInKey' in card ? card.linkedInKey : card.linked_in ? canonicalLinkedInUrl(card.linked_in) : null;
   if (url) keys.push(`li:${url}`);
   if (card.email) keys.push(`em:${card.email.trim().toLowerCase()}`);
   return keys;
