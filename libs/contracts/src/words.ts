@@ -51,6 +51,8 @@ export const WORDS = {
    * The top bar's link and the screen's title.
    */
   network: 'Network',
+  /** The top bar's way to the board, beside Today and the network. */
+  board: 'Board',
   addToBoard: 'Add to board',
   moveToNetwork: 'Move to network',
   networkOnly: 'Network only',

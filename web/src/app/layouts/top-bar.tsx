@@ -2,6 +2,7 @@ import { WORDS } from '@tend/contracts';
 import {
   CalendarCheck,
   ChevronDown,
+  Columns3,
   Users,
   CircleUserRound,
   FileUp,
@@ -53,6 +54,22 @@ function TodayLink() {
   );
 }
 
+/**
+ * The board, beside Today and the network: with three places to be, each needs a named way there
+ * (the logo alone did not say where it leads). Active on the board and on a card opened over it.
+ */
+function BoardLink() {
+  return (
+    <NavLink
+      to={ROUTES.board}
+      className={({ isActive }) => buttonClassName({ variant: isActive ? 'secondary' : 'ghost', size: 'sm' })}
+    >
+      <Columns3 size={16} aria-hidden="true" />
+      {WORDS.board}
+    </NavLink>
+  );
+}
+
 /** The network (issue 26): everyone brought in who is not on the board. */
 function NetworkLink() {
   return (
@@ -83,6 +100,7 @@ export function TopBar({ toolbar }: TopBarProps) {
         {toolbar}
       </div>
       <div className="top-bar__end">
+        <BoardLink />
         <TodayLink />
         <NetworkLink />
         <NotificationsMenu />

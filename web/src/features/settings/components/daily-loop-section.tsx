@@ -1,5 +1,5 @@
 import { DAILY_GOAL_MAX, DAILY_GOAL_MIN, OPEN_ON_SCREENS, type OpenOnScreen, type User } from '@tend/contracts';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage } from '@/lib/api-client';
@@ -19,18 +19,23 @@ export function DailyLoopSection({ user }: { user: User }) {
   const notify = useNotify();
   const update = useUpdateDailyLoop();
   const id = useId();
-  // While saving, the controls show what was asked for.
-  const asked = update.isPending ? update.variables : undefined;
+  // While saving, the controls show what was asked for, from the change event itself: a controlled
+  // radio re-rendered before the mutation reports pending would snap back to the saved choice, and
+  // the click would look lost (it did, under load, in the daily-loop journey).
+  const [asked, setAsked] = useState<Omit<DailyLoopChange, 'userId'> | null>(null);
   const openOn = asked?.open_on ?? user.open_on;
   const goal = asked?.daily_goal ?? user.daily_goal;
 
   const save = (change: Omit<DailyLoopChange, 'userId'>) => {
     if (update.isPending) return;
+    setAsked(change);
     update.mutate(
       { userId: user.id, ...change },
       {
         onSuccess: () => notify.success(DAILY_LOOP_SAVED_MESSAGE),
         onError: (error) => notify.error(readErrorMessage(error, DAILY_LOOP_FAILED_MESSAGE)),
+        // By now the session holds the saved user (or the old one, after an error).
+        onSettled: () => setAsked(null),
       },
     );
   };
