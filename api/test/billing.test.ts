@@ -488,8 +488,9 @@ describe('premium expiry and reconciliation', () => {
       const result = await runTask('stripe-reconcile');
       expect(Number(result['queued'])).toBeGreaterThanOrEqual(2);
       await app.running.app.get(JobDispatcher).drain();
-      await expect.poll(async () => (await userRow(paid.userId))?.plan).toBe('premium');
-      await expect.poll(async () => (await userRow(ended.userId))?.plan).toBe('free');
+      // The repairs are jobs with Stripe round trips: on a loaded machine they take seconds.
+      await expect.poll(async () => (await userRow(paid.userId))?.plan, { timeout: 15_000 }).toBe('premium');
+      await expect.poll(async () => (await userRow(ended.userId))?.plan, { timeout: 15_000 }).toBe('free');
     } finally {
       clock.set(new Date());
     }
