@@ -1,11 +1,16 @@
 /**
  * The page reader injected into the LinkedIn tab (dist/content.js): one self-contained classic
- * script, built after vite.config.ts into the same dist/ (which it then checks is complete).
+ * script, built after vite.config.ts into the same dist/ (which it then checks is complete), then
+ * the Chrome Web Store folder, extension/store/ (build/store.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { appOriginFromEnv } from './build/manifest.ts';
+import { checkStoreFolder, writeStoreFolder } from './build/store.ts';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 const dist = fileURLToPath(new URL('./dist', import.meta.url));
 
@@ -33,6 +38,26 @@ function checkDist(): Plugin {
   };
 }
 
+/** Writes extension/store/ (the zip, icons, screenshots and listing) from the complete dist/, and checks it. */
+function storeFolder(): Plugin {
+  return {
+    name: 'tend-extension-store',
+    async closeBundle() {
+      const outDir = fileURLToPath(new URL('./store', import.meta.url));
+      await writeStoreFolder({
+        distDir: dist,
+        outDir,
+        screenshotsDir: fileURLToPath(new URL('./store-screenshots', import.meta.url)),
+        appOrigin: appOriginFromEnv(process.env['APP_URL']),
+        version,
+      });
+      const problems = checkStoreFolder(outDir, version);
+      if (problems.length)
+        throw new Error(`extension/store is not ready for the Chrome Web Store:\n- ${problems.join('\n- ')}`);
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   publicDir: false,
@@ -41,7 +66,7 @@ export default defineConfig({
       '@tend/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
     },
   },
-  plugins: [checkDist()],
+  plugins: [checkDist(), storeFolder()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -52,6 +77,14 @@ export default defineConfig({
       formats: ['iife'],
       name: 'TendPageReader',
       fileName: () => 'content.js',
+    },
+    rolldownOptions: {
+      output: {
+        // The script's last statement is its result for `chrome.scripting.executeScript({files})`:
+        // injecting the reader also reads the profile, one round trip to the tab instead of two
+        // (docs/PERFORMANCE.md, the popup's start).
+        footer: 'globalThis.__tendPageReader.readProfile();',
+      },
     },
   },
 });

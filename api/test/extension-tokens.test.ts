@@ -6,12 +6,16 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { readZip } from '@tend/test-kit';
 import {
+  addDays,
   DUPLICATE_LINKEDIN_MESSAGE,
   EXTENSION_TOKEN_MESSAGES,
   freePlanLimitMessage,
   type ConnectedExtension,
   type Contact,
+  localDate,
+  type Interaction,
   type Tier,
+  type User,
 } from '@tend/contracts';
 import { describe, expect, it } from 'vitest';
 import { describeRoutes } from '../src/app/route-table';
@@ -214,7 +218,15 @@ describe('what a token may do', () => {
     ]) {
       const found = await bearer(token).get(`/api/contacts/by-linkedin?url=${encodeURIComponent(variant)}`);
       expect(found.status, variant).toBe(200);
-      expect(found.body).toEqual({ id: contact.id, name: 'Ada Lovelace', on_board: true });
+      expect(found.body).toEqual({
+        id: contact.id,
+        name: 'Ada Lovelace',
+        on_board: true,
+        tier_id: friends.id,
+        tier_name: 'Friends',
+        last_contacted_on: null,
+        next_follow_up_on: contact.next_follow_up_on,
+      });
     }
 
     const photoFiles = () => readdirSync(join(app.config.storageDir, 'photos')).length;
@@ -246,6 +258,124 @@ describe('what a token may do', () => {
           .field('contact[linked_in]', 'https://www.linkedin.com/in/charles-babbage')
       ).status,
     ).toBe(201);
+  });
+
+  it('saves with a first note and a follow-up date in one multipart request, then logs and snoozes the saved profile', async () => {
+    const { client } = await app.member({ prefix: 'ext-loop' });
+    const { token } = await connect(client);
+    const tiers = (await bearer(token).get('/api/tiers')).body as Tier[];
+    const referrals = tiers.find((tier) => tier.name === 'Potential Referrals') as Tier;
+    const today = localDate(((await client.get('/api/users')).body as User).time_zone);
+    const inAWeek = addDays(today, 7);
+
+    const saved = await bearer(token)
+      .post('/api/contacts')
+      .field('contact[name]', 'Mary Somerville')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/mary-somerville')
+      .field('contact[tier_id]', String(referrals.id))
+      .field('contact[first_interaction][notes]', 'Asked about the analyst role.')
+      .field('contact[first_interaction][contact_method]', 'LinkedIn message')
+      .field('contact[next_follow_up_on]', inAWeek);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const mary = saved.body as Contact;
+    expect(mary).toMatchObject({ last_contacted_on: today, next_follow_up_on: inAWeek });
+    const notes = (await client.get(`/api/interactions?contact_id=${mary.id}`)).body as Interaction[];
+    expect(notes).toMatchObject([
+      { date_contacted: today, contact_method: 'LinkedIn message', notes: 'Asked about the analyst role.' },
+    ]);
+
+    // The popup reads where the person stands from the lookup it makes anyway.
+    const url = `/api/contacts/by-linkedin?url=${encodeURIComponent('linkedin.com/in/mary-somerville')}`;
+    expect((await bearer(token).get(url)).body).toEqual({
+      id: mary.id,
+      name: 'Mary Somerville',
+      on_board: true,
+      tier_id: referrals.id,
+      tier_name: 'Potential Referrals',
+      last_contacted_on: today,
+      next_follow_up_on: inAWeek,
+    });
+
+    // "Log that I messaged them": Done, with the note; the follow-up resets by the column's cadence.
+    const done = await bearer(token).post(`/api/contacts/${mary.id}/done`).send({ note: 'Sent my CV.' });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ last_contacted_on: today, next_follow_up_on: addDays(today, 14) });
+    const snoozed = await bearer(token).post(`/api/contacts/${mary.id}/snooze`).send({ days: 30 });
+    expect(snoozed.status).toBe(200);
+    expect(snoozed.body.next_follow_up_on).toBe(addDays(today, 30));
+    expect((await bearer(token).get(url)).body.next_follow_up_on).toBe(addDays(today, 30));
+
+    // Another user's token reaches none of it.
+    const other = await app.member({ prefix: 'ext-loop-b' });
+    const otherToken = (await connect(other.client)).token;
+    expect((await bearer(otherToken).post(`/api/contacts/${mary.id}/done`).send({})).status).toBe(404);
+    expect((await bearer(otherToken).post(`/api/contacts/${mary.id}/snooze`).send({ days: 3 })).status).toBe(404);
+    expect((await client.get(`/api/interactions?contact_id=${mary.id}`)).body).toHaveLength(2);
+  });
+
+  it('saves to the network when the free board is full, and puts one person from the network on the board, nothing more', async () => {
+    const { client } = await app.member({ plan: 'free', prefix: 'ext-network' });
+    const { token } = await connect(client);
+    const tiers = (await bearer(token).get('/api/tiers')).body as Tier[];
+    for (let i = 0; i < 24; i += 1)
+      expect((await client.post('/api/contacts', { name: `Card ${i}` })).status).toBe(201);
+    const cards = (await client.get('/api/contacts')).body as Contact[];
+
+    const full = await bearer(token)
+      .post('/api/contacts')
+      .field('contact[name]', 'One too many')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/one-too-many')
+      .field('contact[tier_id]', String(tiers[0]?.id));
+    expect(full.status).toBe(201); // the 25th
+    const refused = await bearer(token)
+      .post('/api/contacts')
+      .field('contact[name]', 'Sophie Germain')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/sophie-germain')
+      .field('contact[tier_id]', String(tiers[0]?.id))
+      .field('contact[first_interaction][notes]', 'Met at the conference.');
+    expect(refused.status).toBe(403);
+    // The popup saves to the network instead: no column, no follow-up; a date is refused there.
+    const withDate = await bearer(token)
+      .post('/api/contacts')
+      .field('contact[name]', 'Sophie Germain')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/sophie-germain')
+      .field('contact[on_board]', 'false')
+      .field('contact[next_follow_up_on]', '2099-01-01');
+    expect(withDate.status).toBe(400);
+    const saved = await bearer(token)
+      .post('/api/contacts')
+      .field('contact[name]', 'Sophie Germain')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/sophie-germain')
+      .field('contact[on_board]', 'false')
+      .field('contact[first_interaction][notes]', 'Met at the conference.');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const sophie = saved.body as Contact;
+    expect(sophie).toMatchObject({ on_board: false, tier_id: null, next_follow_up_on: null });
+    expect((await client.get(`/api/interactions?contact_id=${sophie.id}`)).body).toMatchObject([
+      { notes: 'Met at the conference.', contact_method: 'LinkedIn message' },
+    ]);
+    const url = `/api/contacts/by-linkedin?url=${encodeURIComponent('linkedin.com/in/sophie-germain')}`;
+    expect((await bearer(token).get(url)).body).toMatchObject({ id: sophie.id, on_board: false, tier_id: null });
+
+    // Put on the board: refused while the board is full, then one person, into a column.
+    const move = (body: object) => bearer(token).post('/api/contacts/bulk').send(body);
+    const toBoard = { ids: [sophie.id], action: 'to_board', tier_id: tiers[1]?.id };
+    expect((await move(toBoard)).status).toBe(403);
+    expect((await client.delete(`/api/contacts/${cards[0]?.id}`)).status).toBe(204);
+    // Nothing but one person onto the board: no moves off it, no batches.
+    for (const body of [
+      { ids: [cards[1]?.id], action: 'to_network' },
+      { ids: [sophie.id, cards[2]?.id], action: 'to_board', tier_id: tiers[1]?.id },
+    ]) {
+      const res = await move(body);
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body.errors).toEqual([EXTENSION_TOKEN_MESSAGES.bulkNotAccepted]);
+    }
+    expect(((await client.get('/api/contacts')).body as Contact[]).map((c) => c.id)).toContain(cards[1]?.id);
+    const moved = await move(toBoard);
+    expect(moved.status).toBe(200);
+    expect(moved.body.contacts).toMatchObject([{ id: sophie.id, on_board: true, tier_id: tiers[1]?.id }]);
+    expect((await bearer(token).get(url)).body).toMatchObject({ on_board: true, tier_name: tiers[1]?.name });
   });
 
   it('makes one card of three parallel saves of one profile: the others are told it is a duplicate', async () => {
@@ -328,7 +458,10 @@ describe('what a token may never do', () => {
     expect(marked).toEqual([
       'GET /api/contacts',
       'POST /api/contacts',
+      'POST /api/contacts/:id/done',
       'GET /api/contacts/:id/photo',
+      'POST /api/contacts/:id/snooze',
+      'POST /api/contacts/bulk',
       'GET /api/contacts/by-linkedin',
       'GET /api/tiers',
     ]);
@@ -349,6 +482,11 @@ describe('what a token may never do', () => {
         'DELETE /api/extension-tokens/:id',
         'PATCH /api/contacts/:id',
         'DELETE /api/contacts/:id',
+        'POST /api/contacts/:id/move',
+        'GET /api/interactions',
+        'POST /api/interactions',
+        'GET /api/today',
+        'GET /api/network',
       ]),
     );
     // What a refused call must leave alone: the cards, the columns, the tokens and the account.

@@ -196,6 +196,80 @@ describe('the rule through the routes', () => {
   });
 });
 
+describe('a new card with its first note and follow-up (one request)', () => {
+  it('logs the first note and sets the first follow-up by the rule, in the same request as the card', async () => {
+    setNow(INSTANT);
+    const who = await person();
+    const column = who.tiers['Potential Referrals'] as Tier;
+    const create = (body: Record<string, unknown>) => who.client.post('/api/contacts', { tier_id: column.id, ...body });
+
+    // A note alone: dated today, method LinkedIn; the column's cadence counts from it.
+    let res = await create({ name: 'Note only', first_interaction: { notes: ' Asked about the role. ' } });
+    expect(res.status).toBe(201);
+    expect(dates(res.body as Contact)).toEqual({ last: '2026-06-01', next: '2026-06-15' });
+    expect(await interactionsOf(who, (res.body as Contact).id)).toMatchObject([
+      { date_contacted: '2026-06-01', contact_method: 'LinkedIn message', notes: 'Asked about the role.' },
+    ]);
+
+    // A note and a date: the date is the note's next-contact date, and the card is due then.
+    res = await create({
+      name: 'Note and date',
+      first_interaction: { notes: 'Met at the meetup.', contact_method: 'Virtual call' },
+      next_follow_up_on: '2026-06-08',
+    });
+    expect(dates(res.body as Contact)).toEqual({ last: '2026-06-01', next: '2026-06-08' });
+    expect(await interactionsOf(who, (res.body as Contact).id)).toMatchObject([
+      { contact_method: 'Virtual call', next_contact_date: '2026-06-08' },
+    ]);
+
+    // A date alone: a schedule; no interaction is logged.
+    res = await create({ name: 'Date only', next_follow_up_on: '2026-07-01' });
+    const dateOnly = res.body as Contact;
+    expect(dates(dateOnly)).toEqual({ last: null, next: '2026-07-01' });
+    expect(await interactionsOf(who, dateOnly.id)).toEqual([]);
+    // ...which the next logged contact replaces, as a Snooze is.
+    expect((await who.client.post(`/api/contacts/${dateOnly.id}/done`, {})).body.next_follow_up_on).toBe('2026-06-15');
+
+    // Neither: the column's cadence from today (as before).
+    expect(dates((await create({ name: 'Neither' })).body as Contact)).toEqual({ last: null, next: '2026-06-15' });
+
+    // Bad input: 400 and no card.
+    const count = async () => ((await who.client.get('/api/contacts')).body as Contact[]).length;
+    const before = await count();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ next_follow_up_on: '2026-05-31' }, FOLLOW_UP_DATE_RANGE_MESSAGE],
+      [{ next_follow_up_on: '2027-06-02' }, FOLLOW_UP_DATE_RANGE_MESSAGE],
+      [{ next_follow_up_on: 'next week' }, 'Follow-up date must be a date (YYYY-MM-DD).'],
+      [{ first_interaction: { notes: 'x'.repeat(1001) } }, 'Notes must be at most 1000 characters.'],
+      [{ first_interaction: { contact_method: 'Fax' } }, 'Contact method must be one of'],
+      [{ first_interaction: { date_contacted: '2026-06-02' } }, 'Date contacted cannot be after today.'],
+      [{ first_interaction: { notes: 'x', user_id: 1 } }, 'Unknown field "user_id".'],
+    ];
+    for (const [body, message] of cases) {
+      const bad = await create({ name: 'Refused', ...body });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(String(bad.body.errors[0]), JSON.stringify(body)).toContain(message);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('makes neither the card nor its note when the free plan is full', async () => {
+    setNow(INSTANT);
+    const who = await person('UTC', 'free');
+    for (let i = 0; i < 25; i += 1) await card(who, `Card ${i}`);
+    const refused = await who.client.post('/api/contacts', {
+      name: 'One too many',
+      first_interaction: { notes: 'Hello' },
+      next_follow_up_on: '2026-06-08',
+    });
+    expect(refused.status).toBe(403);
+    const [row] = await app.db.query<{ count: string }>('select count(*) from interactions where user_id = $1', [
+      who.userId,
+    ]);
+    expect(Number(row?.count)).toBe(0);
+  });
+});
+
 describe('Done', () => {
   it('logs an interaction dated today with the last method used, and resets by the rule', async () => {
     setNow(INSTANT);

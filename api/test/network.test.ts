@@ -354,12 +354,50 @@ describe('one person across board and network', () => {
     }
 
     const onBoard = await client.get(`/api/contacts/by-linkedin?url=${encodeURIComponent('linkedin.com/in/ada')}`);
-    expect(onBoard.body).toEqual({ id: card.id, name: 'Ada', on_board: true });
+    expect(onBoard.body).toEqual({
+      id: card.id,
+      name: 'Ada',
+      on_board: true,
+      tier_id: card.tier_id,
+      tier_name: 'New',
+      last_contacted_on: null,
+      next_follow_up_on: card.next_follow_up_on,
+    });
     const inNet = await client.get(
       `/api/contacts/by-linkedin?url=${encodeURIComponent('https://linkedin.com/in/bob/')}`,
     );
-    expect(inNet.body).toEqual({ id: net?.id, name: 'Bob', on_board: false });
+    // In the network: no column and no follow-up (the extension's popup offers "Put on the board").
+    expect(inNet.body).toEqual({
+      id: net?.id,
+      name: 'Bob',
+      on_board: false,
+      tier_id: null,
+      tier_name: null,
+      last_contacted_on: null,
+      next_follow_up_on: null,
+    });
     expect((await client.get('/api/contacts/by-linkedin?url=linkedin.com/in/nobody')).status).toBe(404);
+    // The extension's multipart save into the network (its board full), and its duplicate found there.
+    const saved = await client.raw
+      .post('/api/contacts')
+      .set('X-CSRF-Token', client.csrfToken)
+      .field('contact[name]', 'Cy')
+      .field('contact[linked_in]', 'https://www.linkedin.com/in/cy')
+      .field('contact[on_board]', 'false');
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ name: 'Cy', on_board: false, tier_id: null });
+    const again = await client.raw
+      .post('/api/contacts')
+      .set('X-CSRF-Token', client.csrfToken)
+      .field('contact[name]', 'Cy')
+      .field('contact[linked_in]', 'linkedin.com/in/CY/')
+      .field('contact[on_board]', 'true');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ errors: [DUPLICATE_LINKEDIN_NETWORK_MESSAGE], contact_id: saved.body.id });
+    const badFlag = await client.post('/api/contacts', { name: 'Bad flag', on_board: 'maybe' });
+    expect(badFlag.status).toBe(400);
+    expect(badFlag.body.errors).toEqual(['Say whether they go on the board: on_board is true or false.']);
+
     // GET /api/contacts answers the board only.
     expect((await board(client)).map((c) => c.name)).toEqual(['Ada']);
   });

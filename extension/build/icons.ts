@@ -39,8 +39,12 @@ function insideLeaf(x: number, y: number, from: [number, number], to: [number, n
   return (along / halfLength) ** 2 + (across / halfWidth) ** 2 <= 1;
 }
 
-/** An RGBA PNG of the icon, `size` pixels square, anti-aliased by 4x4 supersampling. */
-export function renderIcon(size: number): Buffer {
+/**
+ * An RGBA PNG of the icon, `size` pixels square, anti-aliased by 4x4 supersampling; `margin` pixels
+ * of transparency on every side (the store icon: 96 px of drawing in a 128 px square).
+ */
+export function renderIcon(size: number, margin = 0): Buffer {
+  const drawn = size - 2 * margin;
   const samples = 4;
   const rows: Buffer[] = [];
   for (let py = 0; py < size; py++) {
@@ -49,7 +53,10 @@ export function renderIcon(size: number): Buffer {
       const sum = [0, 0, 0, 0];
       for (let sy = 0; sy < samples; sy++) {
         for (let sx = 0; sx < samples; sx++) {
-          const colour = colourAt(((px + (sx + 0.5) / samples) * 32) / size, ((py + (sy + 0.5) / samples) * 32) / size);
+          const colour = colourAt(
+            ((px - margin + (sx + 0.5) / samples) * 32) / drawn,
+            ((py - margin + (sy + 0.5) / samples) * 32) / drawn,
+          );
           if (!colour) continue;
           for (let c = 0; c < 3; c++) sum[c]! += colour[c]! * colour[3];
           sum[3]! += colour[3];

@@ -8,6 +8,7 @@
  *   LinkedIn host: the extension sees a LinkedIn page only through activeTab.
  */
 import { FALLBACK_APP_ORIGIN, normaliseAppOrigin, originMatchPattern } from '../src/shared/app-origin.ts';
+import { STORE_SHORT_DESCRIPTION } from './store-listing.ts';
 
 export const ICON_SIZES = [16, 32, 48, 128] as const;
 
@@ -35,7 +36,7 @@ export function buildManifest({ appOrigin, version }: ManifestInput) {
     manifest_version: 3,
     name: 'Tend',
     short_name: 'Tend',
-    description: 'Save the LinkedIn profile you are looking at to your Tend board, with one click.',
+    description: STORE_SHORT_DESCRIPTION,
     version,
     minimum_chrome_version: '110',
     icons,

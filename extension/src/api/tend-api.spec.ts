@@ -1,5 +1,6 @@
+import type { LinkedInMatchResponse } from '@tend/contracts';
 import { describe, expect, it } from 'vitest';
-import { fakeTend, json, TIERS } from '../test/fake-tend';
+import { fakeTend, json, matchOf, TIERS } from '../test/fake-tend';
 import { createTendApi } from './tend-api';
 
 const ORIGIN = 'http://localhost:3000';
@@ -22,16 +23,22 @@ describe('the Tend API client', () => {
 
   it('asks whether a profile is on the board with the URL-encoded canonical address', async () => {
     const { server, api } = client();
-    server.state.onBoard.set(PROFILE, { id: 5, name: 'Ada Lovelace' });
-    // A server before issue 26 answered only about the board.
+    const card = matchOf(5, 'Ada Lovelace', { last_contacted_on: '2026-05-01', next_follow_up_on: '2026-05-15' });
+    server.state.onBoard.set(PROFILE, card);
+    expect(await api.findByLinkedIn(PROFILE)).toEqual({ ok: true, value: card });
+    // A server before issues 26 and 29 answered only {id, name}, about the board.
+    server.state.onBoard.set(PROFILE, { id: 5, name: 'Ada Lovelace' } as LinkedInMatchResponse);
     expect(await api.findByLinkedIn(PROFILE)).toEqual({
       ok: true,
-      value: { id: 5, name: 'Ada Lovelace', on_board: true },
-    });
-    server.state.onBoard.set(PROFILE, { id: 5, name: 'Ada Lovelace', on_board: false });
-    expect(await api.findByLinkedIn(PROFILE)).toEqual({
-      ok: true,
-      value: { id: 5, name: 'Ada Lovelace', on_board: false },
+      value: {
+        id: 5,
+        name: 'Ada Lovelace',
+        on_board: true,
+        tier_id: null,
+        tier_name: null,
+        last_contacted_on: null,
+        next_follow_up_on: null,
+      },
     });
     expect(server.requests[1]?.url.href).toBe(
       `${ORIGIN}/api/contacts/by-linkedin?url=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fada-lovelace`,
@@ -78,10 +85,38 @@ describe('the Tend API client', () => {
     expect(server.requests[0]?.form?.has('contact[photo]')).toBe(false);
   });
 
+  it('sends the first note and the follow-up date with the card, and Done and Snooze as JSON', async () => {
+    const { server, api } = client();
+    await api.createContact({
+      name: 'Ada',
+      title: '',
+      company: '',
+      linkedIn: PROFILE,
+      tierId: 14,
+      photo: null,
+      firstNote: 'Asked about the role.',
+      followUpOn: '2026-06-08',
+    });
+    const form = server.requests[0]?.form;
+    expect(form?.get('contact[first_interaction][notes]')).toBe('Asked about the role.');
+    expect(form?.get('contact[next_follow_up_on]')).toBe('2026-06-08');
+
+    const done = await api.logDone(77, '  ');
+    expect(done).toMatchObject({ ok: true, value: { id: 77, last_contacted_on: '2026-06-01' } });
+    expect(server.requests[1]).toMatchObject({ method: 'POST', json: {}, credentials: 'omit' });
+    expect(server.requests[1]?.headers['Content-Type']).toBe('application/json');
+    expect(await api.snooze(77, '2026-07-01')).toMatchObject({ ok: true, value: { next_follow_up_on: '2026-07-01' } });
+    expect(server.requests[2]?.json).toEqual({ until: '2026-07-01' });
+    expect(await api.logDone(999, '')).toEqual({
+      ok: false,
+      problem: { kind: 'invalid', errors: ['Contact not found.'] },
+    });
+  });
+
   it('tells a duplicate (409 with contact_id), a full free plan (403) and refused values (400) apart', async () => {
     const { server, api } = client();
     const contact = { name: 'Ada', title: '', company: '', linkedIn: PROFILE, tierId: 11, photo: null };
-    server.state.onBoard.set(PROFILE, { id: 5, name: 'Ada' });
+    server.state.onBoard.set(PROFILE, matchOf(5, 'Ada'));
     expect(await api.createContact(contact)).toEqual({
       ok: false,
       problem: { kind: 'duplicate', contactId: 5, errors: ['This LinkedIn profile is already on your board.'] },

@@ -4,9 +4,15 @@
  * session of the web app in the same browser plays no part.
  *
  *   GET  /api/tiers                          -> Tier[]
- *   GET  /api/contacts/by-linkedin?url=...   -> 200 {id, name} | 404
- *   POST /api/contacts   multipart contact[name|title|company|linked_in|tier_id|photo]
+ *   GET  /api/contacts/by-linkedin?url=...   -> 200 {id, name, on_board, tier_id, tier_name,
+ *                                               last_contacted_on, next_follow_up_on} | 404
+ *   POST /api/contacts   multipart contact[name|title|company|linked_in|tier_id|on_board|photo|next_follow_up_on]
+ *                        and contact[first_interaction][notes]
  *                                            -> 201 Contact | 409 {errors, contact_id} | 403 | 400
+ *   POST /api/contacts/:id/done    {note?}   -> 200 Contact (an interaction dated today, reset by the rule)
+ *   POST /api/contacts/:id/snooze  {until}   -> 200 Contact
+ *   POST /api/contacts/bulk  {ids: [id], action: 'to_board', tier_id}
+ *                                            -> 200 {contacts: [Contact]} | 403 (the free board is full)
  *   GET  /api/config     (public)            -> {billing_enabled, ...}
  *
  * Every answer becomes a result the popup can show: failures are data, never exceptions.
@@ -27,6 +33,12 @@ export interface NewContact {
   linkedIn: string;
   tierId: number;
   photo: Blob | null;
+  /** false: into the network (the free board is full); default: on the board. */
+  onBoard?: boolean;
+  /** What just happened (logged as the card's first interaction, dated today); empty: none. */
+  firstNote?: string;
+  /** The first follow-up as a date; null: the column's cadence decides. */
+  followUpOn?: string | null;
 }
 
 export type ApiProblem =
@@ -55,6 +67,11 @@ export interface TendApi {
   listTiers(): Promise<ApiResult<Tier[]>>;
   findByLinkedIn(canonicalUrl: string): Promise<ApiResult<LinkedInMatchResponse | null>>;
   createContact(contact: NewContact): Promise<ApiResult<Contact>>;
+  /** "Log that I messaged them": what Done does (an interaction dated today, with the note if any). */
+  logDone(contactId: number, note: string): Promise<ApiResult<Contact>>;
+  snooze(contactId: number, until: string): Promise<ApiResult<Contact>>;
+  /** Moves one person from the network onto the board, into a column (403 `plan-full` when it is full). */
+  putOnBoard(contactId: number, tierId: number): Promise<ApiResult<Contact>>;
   getConfig(): Promise<ApiResult<PublicConfig>>;
 }
 
@@ -78,9 +95,10 @@ export function createTendApi({ origin, token, fetch: fetchImpl, timeoutMs = 10_
   /** One request; the failures every call shares (no answer, 401, 5xx) are already problems. */
   async function call(
     path: string,
-    init: { method?: string; body?: FormData; auth?: boolean } = {},
+    init: { method?: string; body?: FormData | string; auth?: boolean } = {},
   ): Promise<Answer | Failure> {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    if (typeof init.body === 'string') headers['Content-Type'] = 'application/json';
     if (init.auth !== false) headers['Authorization'] = `Bearer ${token}`;
     let response: Response;
     try {
@@ -114,6 +132,19 @@ export function createTendApi({ origin, token, fetch: fetchImpl, timeoutMs = 10_
     return { ok: true, status, body };
   }
 
+  /** Done and Snooze: JSON in, the card as it is now out. */
+  async function followUpAction(path: string, body: object): Promise<ApiResult<Contact>> {
+    const answer = await call(path, { method: 'POST', body: JSON.stringify(body) });
+    if (!answer.ok) return answer;
+    if (answer.status === 200 && isRecord(answer.body) && typeof answer.body['id'] === 'number') {
+      return { ok: true, value: answer.body as Contact };
+    }
+    const errors = errorsOf(answer.body, answer.status);
+    if (answer.status === 400 || answer.status === 404) return fail('invalid', errors);
+    if (answer.status === 403) return fail('forbidden', errors);
+    return unexpected(answer);
+  }
+
   return {
     async listTiers() {
       const answer = await call('/api/tiers');
@@ -135,9 +166,13 @@ export function createTendApi({ origin, token, fetch: fetchImpl, timeoutMs = 10_
         ok: true,
         value: {
           id: body['id'],
-          name: typeof body['name'] === 'string' ? body['name'] : '',
+          name: stringOr(body['name'], ''),
           // A server before issue 26 answered only about the board.
           on_board: body['on_board'] !== false,
+          tier_id: typeof body['tier_id'] === 'number' ? body['tier_id'] : null,
+          tier_name: stringOr(body['tier_name'], null),
+          last_contacted_on: stringOr(body['last_contacted_on'], null),
+          next_follow_up_on: stringOr(body['next_follow_up_on'], null),
         },
       };
     },
@@ -148,7 +183,10 @@ export function createTendApi({ origin, token, fetch: fetchImpl, timeoutMs = 10_
       form.set('contact[title]', contact.title);
       form.set('contact[company]', contact.company);
       form.set('contact[linked_in]', contact.linkedIn);
-      form.set('contact[tier_id]', String(contact.tierId));
+      if (contact.onBoard === false) form.set('contact[on_board]', 'false');
+      else form.set('contact[tier_id]', String(contact.tierId));
+      if (contact.firstNote) form.set('contact[first_interaction][notes]', contact.firstNote);
+      if (contact.followUpOn) form.set('contact[next_follow_up_on]', contact.followUpOn);
       if (contact.photo) {
         const name = PHOTO_FILE_NAMES[contact.photo.type as PhotoType] ?? 'photo.jpg';
         form.set('contact[photo]', contact.photo, name);
@@ -179,6 +217,31 @@ export function createTendApi({ origin, token, fetch: fetchImpl, timeoutMs = 10_
       }
     },
 
+    logDone(contactId, note) {
+      return followUpAction(`/api/contacts/${contactId}/done`, note.trim() ? { note: note.trim() } : {});
+    },
+
+    snooze(contactId, until) {
+      return followUpAction(`/api/contacts/${contactId}/snooze`, { until });
+    },
+
+    async putOnBoard(contactId, tierId) {
+      const answer = await call('/api/contacts/bulk', {
+        method: 'POST',
+        body: JSON.stringify({ ids: [contactId], action: 'to_board', tier_id: tierId }),
+      });
+      if (!answer.ok) return answer;
+      const body = answer.body;
+      const moved = isRecord(body) && Array.isArray(body['contacts']) ? (body['contacts'][0] as unknown) : null;
+      if (answer.status === 200 && isRecord(moved) && typeof moved['id'] === 'number') {
+        return { ok: true, value: moved as Contact };
+      }
+      const errors = errorsOf(body, answer.status);
+      if (answer.status === 403) return fail('plan-full', errors);
+      if (answer.status === 400 || answer.status === 404) return fail('invalid', errors);
+      return unexpected(answer);
+    },
+
     async getConfig() {
       const answer = await call('/api/config', { auth: false });
       if (!answer.ok) return answer;
@@ -200,6 +263,10 @@ function unexpected(answer: Answer): Failure {
 function errorsOf(body: unknown, status: number): string[] {
   const errors = errorsFromBody(body);
   return errors.length ? errors : [`Tend answered with an error (${status}).`];
+}
+
+function stringOr<T extends string | null>(value: unknown, fallback: T): string | T {
+  return typeof value === 'string' ? value : fallback;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -19,7 +19,7 @@ export type PhotoOutcome = { photo: PagePhoto; via: 'fetch' | 'canvas' | 'captur
 
 export interface PageAccess {
   activeTab(): Promise<ActiveTab | null>;
-  /** Injects the reader and reads the profile; throws when the page cannot be scripted. */
+  /** Injects the reader and reads the profile (one injection); throws when the page cannot be scripted. */
   readProfile(tab: ActiveTab): Promise<LinkedInProfile | null>;
   /** The photo's bytes, or why they could not be had. Never throws. */
   readPhoto(tab: ActiveTab, photoUrl: string): Promise<PhotoOutcome>;
@@ -46,10 +46,13 @@ export function chromePageAccess(): PageAccess {
     },
 
     async readProfile(tab) {
-      await chrome.scripting.executeScript({ target: { tabId: tab.id }, files: [PAGE_READER_FILE] });
-      // These functions are serialised into the tab: they may only use what exists there.
-      const profile = await run(tab, () => globalThis.__tendPageReader?.readProfile() ?? null, []);
-      return profile ?? null;
+      // The reader's file ends by reading the profile (vite.content.config.ts): its result is the
+      // injection's, so one call both defines the reader and reads the page.
+      const [injection] = await chrome.scripting.executeScript({
+        target: { tabId: tab.id },
+        files: [PAGE_READER_FILE],
+      });
+      return (injection?.result as LinkedInProfile | null | undefined) ?? null;
     },
 
     async readPhoto(tab, photoUrl) {

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { within } from '@testing-library/dom';
+import { freePlanLimitMessage } from '@tend/contracts';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTendApi } from '../api/tend-api';
 import { readProfile, type LinkedInProfile } from '../linkedin/read-profile';
 import { bytesToDataUrl } from '../shared/photo-bytes';
 import { SettingsStore } from '../shared/settings';
-import { fakeTend } from '../test/fake-tend';
+import { fakeTend, matchOf } from '../test/fake-tend';
 import { memoryArea } from '../test/memory-area';
 import type { ActiveTab, PageAccess, PhotoOutcome } from './page-access';
 import { PROFILE_SHOWN_MARK, startPopup } from './popup-app';
@@ -15,6 +16,7 @@ import { PROFILE_SHOWN_MARK, startPopup } from './popup-app';
 const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 const ADA_URL = 'https://www.linkedin.com/in/ada-lovelace/?originalSubdomain=uk';
 const ADA = 'https://www.linkedin.com/in/ada-lovelace';
+const PLAN_FULL = { status: 403, body: { errors: [freePlanLimitMessage(25)] } };
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const PHOTO: PhotoOutcome = {
   photo: { dataUrl: bytesToDataUrl(JPEG, 'image/jpeg'), type: 'image/jpeg', bytes: JPEG.length },
@@ -66,13 +68,16 @@ async function openPopup(
     server?: ReturnType<typeof fakeTend>;
     stored?: Record<string, unknown>;
     connected?: boolean;
+    area?: ReturnType<typeof memoryArea>;
   } = {},
 ) {
   const server = options.server ?? fakeTend();
-  const area = memoryArea({
-    ...(options.connected === false ? {} : { token: server.state.token }),
-    ...options.stored,
-  });
+  const area =
+    options.area ??
+    memoryArea({
+      ...(options.connected === false ? {} : { token: server.state.token }),
+      ...options.stored,
+    });
   const { page, calls } = fakePage(options);
   const openOptions = vi.fn();
   await startPopup({
@@ -83,6 +88,7 @@ async function openPopup(
     createApi: (origin, token) => createTendApi({ origin, token, fetch: server.fetch }),
     openOptions,
     photoWaitMs: 200,
+    today: () => '2026-06-01',
   });
   const screen = within(root);
   return { server, area, calls, screen, openOptions, user: userEvent.setup() };
@@ -162,6 +168,248 @@ describe('the popup when not connected', () => {
   });
 });
 
+describe('saving with what just happened and when to follow up', () => {
+  it('offers the column’s cadence first, and saves a note and a date with the card in one request', async () => {
+    const { screen, user, server } = await openPopup();
+    await readyForm(screen);
+    const followUp = screen.getByLabelText('Follow up');
+    await user.selectOptions(screen.getByLabelText('Column'), 'Potential Referrals');
+    expect(
+      within(followUp)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['By column: in 14 days', 'In 1 week', 'In 2 weeks', 'In 1 month', 'On a date…']);
+    await user.selectOptions(screen.getByLabelText('Column'), 'New');
+    expect(within(followUp).getAllByRole('option')[0]).toHaveTextContent('By column: none');
+
+    await user.type(screen.getByLabelText('Note'), 'Asked about the analyst role.');
+    await user.selectOptions(followUp, 'On a date…');
+    const date = screen.getByLabelText('Follow-up date');
+    expect(date).toBeVisible();
+    expect(date).toHaveAttribute('min', '2026-06-01');
+    // "On a date" without a date is not sent.
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    expect(screen.getByRole('alert').textContent).toBe('Choose the follow-up date, or another follow-up.');
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.type(date, '2026-06-10');
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('saved');
+    const form = server.requests.find((r) => r.method === 'POST')?.form;
+    expect(form?.get('contact[first_interaction][notes]')).toBe('Asked about the analyst role.');
+    expect(form?.get('contact[next_follow_up_on]')).toBe('2026-06-10');
+    expect(screen.getByText('Next follow-up: In 9 days (Wed 10 Jun)')).toBeInTheDocument();
+  });
+
+  it('turns the quick choices into dates, and sends nothing for “By column” or an empty note', async () => {
+    const cases: [string, string | null][] = [
+      ['In 1 week', '2026-06-08'],
+      ['In 2 weeks', '2026-06-15'],
+      ['In 1 month', '2026-07-01'],
+      ['By column: in 14 days', null],
+    ];
+    for (const [choice, sent] of cases) {
+      const { screen, user, server } = await openPopup({ stored: { lastTierId: 14 } });
+      await readyForm(screen);
+      await user.selectOptions(screen.getByLabelText('Follow up'), choice);
+      await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+      await viewBecomes('saved');
+      const form = server.requests.find((r) => r.method === 'POST')?.form;
+      expect(form?.get('contact[next_follow_up_on]') ?? null, choice).toBe(sent);
+      expect(form?.has('contact[first_interaction][notes]')).toBe(false);
+      document.body.innerHTML = '<main id="app"></main>';
+      root = document.getElementById('app') as HTMLElement;
+    }
+  });
+});
+
+describe('a profile already on the board', () => {
+  it('shows its column, last contact and next follow-up, overdue in words, without the save form', async () => {
+    const server = fakeTend();
+    server.state.onBoard.set(
+      ADA,
+      matchOf(5, 'Ada Lovelace', { last_contacted_on: '2026-05-01', next_follow_up_on: '2026-05-29' }),
+    );
+    const { screen } = await openPopup({ server });
+    await viewBecomes('on-board');
+    expect(performance.getEntriesByName(PROFILE_SHOWN_MARK, 'mark')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'On your board' })).toHaveFocus();
+    const standing = [...root.querySelectorAll('.standing__row')].map((row) => row.textContent);
+    expect(standing).toEqual([
+      'ColumnPotential Referrals',
+      'Last contactFri 1 May',
+      'Next follow-up3 days overdue (Fri 29 May)',
+    ]);
+    expect(screen.getByRole('link', { name: 'Open in Tend' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/kanban/5',
+    );
+    expect(screen.queryByRole('button', { name: 'Save to Tend' })).toBeNull();
+  });
+
+  it('logs a message with its note in one click (what Done does), and shows the reset follow-up', async () => {
+    const server = fakeTend();
+    server.state.onBoard.set(ADA, matchOf(5, 'Ada Lovelace', { next_follow_up_on: '2026-05-29' }));
+    const { screen, user } = await openPopup({ server });
+    await viewBecomes('on-board');
+    expect(screen.getByText('Never')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Note'), 'Sent my CV.');
+    await user.click(screen.getByRole('button', { name: 'Log that I messaged them' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Logged. Next follow-up: In 14 days (Mon 15 Jun).'),
+    );
+    const done = server.requests.find((r) => r.url.pathname === '/api/contacts/5/done');
+    expect(done?.json).toEqual({ note: 'Sent my CV.' });
+    expect(done?.headers['Authorization']).toBe(`Bearer ${server.state.token}`);
+    expect(screen.getByLabelText('Note')).toHaveValue('');
+    expect([...root.querySelectorAll('.standing__row')].map((row) => row.textContent)).toEqual([
+      'ColumnPotential Referrals',
+      'Last contactMon 1 Jun',
+      'Next follow-upIn 14 days (Mon 15 Jun)',
+    ]);
+  });
+
+  it('snoozes for the chosen time', async () => {
+    const server = fakeTend();
+    server.state.onBoard.set(ADA, matchOf(5, 'Ada Lovelace', { next_follow_up_on: '2026-06-01' }));
+    const { screen, user } = await openPopup({ server });
+    await viewBecomes('on-board');
+    expect(root.querySelector('.standing__overdue')).toBeNull();
+    expect(screen.getByText('Due today')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Snooze for'), 'In 2 weeks');
+    await user.click(screen.getByRole('button', { name: 'Snooze' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Snoozed. Next follow-up: In 14 days (Mon 15 Jun).'),
+    );
+    expect(server.requests.find((r) => r.url.pathname === '/api/contacts/5/snooze')?.json).toEqual({
+      until: '2026-06-15',
+    });
+  });
+
+  it('switches from the form when the answer comes after the page was read', async () => {
+    const server = fakeTend();
+    server.state.onBoard.set(ADA, matchOf(5, 'Ada Lovelace'));
+    const slow = server.fetch;
+    server.fetch = (input, init) =>
+      (input instanceof URL ? input.href : typeof input === 'string' ? input : input.url).includes('by-linkedin')
+        ? new Promise((resolve) => setTimeout(() => resolve(slow(input, init)), 400))
+        : slow(input, init);
+    await openPopup({ server });
+    expect(currentView()).toBe('form');
+    await viewBecomes('on-board');
+  });
+});
+
+describe('the network', () => {
+  it('saves to the network when the free board is full, with the note, and says so with the upgrade link', async () => {
+    const { screen, user, server } = await openPopup({ server: fakeTend({ freeCardsLeft: 0 }) });
+    await readyForm(screen);
+    await user.type(screen.getByLabelText('Note'), 'Met at the conference.');
+    await user.selectOptions(screen.getByLabelText('Follow up'), 'In 1 week');
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('saved-to-network');
+    expect(screen.getByRole('heading', { name: 'Saved to your network' })).toHaveFocus();
+    expect(screen.getByText(/Your free board is full, so Ada Lovelace is in your network/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/account',
+    );
+    expect(screen.getByRole('link', { name: 'Open in Tend' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/network/77',
+    );
+    const posts = server.requests.filter((r) => r.method === 'POST' && r.url.pathname === '/api/contacts');
+    expect(posts).toHaveLength(2);
+    const network = posts[1]?.form;
+    expect(network?.get('contact[on_board]')).toBe('false');
+    expect(network?.has('contact[tier_id]')).toBe(false);
+    expect(network?.has('contact[next_follow_up_on]')).toBe(false);
+    expect(network?.get('contact[first_interaction][notes]')).toBe('Met at the conference.');
+    expect(network?.get('contact[photo]')).toBeInstanceOf(File);
+  });
+
+  it('offers to put someone from the network on the board, into a column, then shows their standing', async () => {
+    const server = fakeTend();
+    server.state.onBoard.set(
+      ADA,
+      matchOf(5, 'Ada Lovelace', { on_board: false, tier_id: null, tier_name: null, last_contacted_on: '2026-05-20' }),
+    );
+    const { screen, user } = await openPopup({ server });
+    await viewBecomes('in-network');
+    expect(screen.getByRole('heading', { name: 'In your network' })).toHaveFocus();
+    expect(screen.getByText('Wed 20 May')).toBeInTheDocument();
+    const put = screen.getByRole('button', { name: 'Put on the board' });
+    await vi.waitFor(() => expect(put).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Column'), 'Potential Referrals');
+    await user.click(put);
+    await viewBecomes('on-board');
+    expect(server.requests.find((r) => r.url.pathname === '/api/contacts/bulk')?.json).toEqual({
+      ids: [5],
+      action: 'to_board',
+      tier_id: 14,
+    });
+    expect([...root.querySelectorAll('.standing__row')].map((row) => row.textContent)).toEqual([
+      'ColumnPotential Referrals',
+      'Last contactWed 20 May',
+      'Next follow-upIn 14 days (Mon 15 Jun)',
+    ]);
+  });
+
+  it('says why when the board has no room for them', async () => {
+    const server = fakeTend({ freeCardsLeft: 0 });
+    server.state.onBoard.set(ADA, matchOf(5, 'Ada Lovelace', { on_board: false, tier_id: null, tier_name: null }));
+    const { screen, user } = await openPopup({ server });
+    await viewBecomes('in-network');
+    const put = screen.getByRole('button', { name: 'Put on the board' });
+    await vi.waitFor(() => expect(put).toBeEnabled());
+    await user.click(put);
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^Your board is full \(free plan\)/));
+    expect(currentView()).toBe('in-network');
+  });
+});
+
+describe('one word for a column (issue 29 point 5)', () => {
+  it('says “column” on every screen that names one, never “tier”', async () => {
+    const texts: string[] = [];
+    const form = await openPopup();
+    await readyForm(form.screen);
+    texts.push(root.textContent ?? '');
+    for (const card of [matchOf(5, 'Ada Lovelace'), matchOf(5, 'Ada Lovelace', { on_board: false, tier_id: null })]) {
+      const server = fakeTend();
+      server.state.onBoard.set(ADA, card);
+      await openPopup({ server });
+      await viewBecomes(card.on_board ? 'on-board' : 'in-network');
+      texts.push(root.textContent ?? '');
+    }
+    for (const text of texts) expect(text).not.toMatch(/\btiers?\b/i);
+    // The form, the saved profile's standing and the network's column select each say it.
+    expect(texts.map((text) => text.includes('Column'))).toEqual([true, true, true]);
+  });
+});
+
+describe('the columns, cached for a minute', () => {
+  it('reads the columns once a minute at most, and draws the complete form at once from the copy', async () => {
+    const server = fakeTend();
+    const area = memoryArea({ token: server.state.token });
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      await readyForm((await openPopup({ server, area })).screen);
+      const tierReads = () => server.requests.filter((r) => r.url.pathname === '/api/tiers').length;
+      expect(tierReads()).toBe(1);
+      now.mockReturnValue(1_000_000 + 59_000);
+      await openPopup({ server, area });
+      // Drawn complete: the columns are in the form with the profile.
+      expect(within(root).getByLabelText('Column')).toHaveValue('11');
+      expect(tierReads()).toBe(1);
+      now.mockReturnValue(1_000_000 + 61_000);
+      await readyForm((await openPopup({ server, area })).screen);
+      expect(tierReads()).toBe(2);
+    } finally {
+      now.mockRestore();
+    }
+  });
+});
+
 describe('the popup on a LinkedIn profile', () => {
   it('shows the profile read from the page, editable, with the photo and the tiers', async () => {
     const { screen, calls, server } = await openPopup({ stored: { lastTierId: 13 } });
@@ -231,24 +479,23 @@ describe('the popup on a LinkedIn profile', () => {
     await viewBecomes('saved');
   });
 
-  it('says when the profile is already on the board and offers to open it instead', async () => {
-    const server = fakeTend();
-    server.state.onBoard.set(ADA, { id: 5, name: 'Ada Lovelace' });
-    const { screen } = await openPopup({ server });
-    await viewBecomes('duplicate');
-    expect(screen.getByText(/Ada Lovelace is already a card in Tend/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open in Tend' })).toHaveAttribute(
-      'href',
-      'http://localhost:3000/kanban/5',
-    );
-    expect(screen.queryByRole('button', { name: 'Save to Tend' })).toBeNull();
-  });
-
-  it('turns a 409 on save (saved meanwhile, elsewhere) into the same offer', async () => {
+  it('turns a 409 on save (saved meanwhile, elsewhere) into where the person stands', async () => {
     const server = fakeTend();
     const { screen, user } = await openPopup({ server });
     await readyForm(screen);
-    server.state.onBoard.set(ADA, { id: 9, name: 'Ada Lovelace' });
+    server.state.onBoard.set(ADA, matchOf(9, 'Ada Lovelace'));
+    await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
+    await viewBecomes('on-board');
+    expect(screen.getByRole('link', { name: 'Open in Tend' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/kanban/9',
+    );
+  });
+
+  it('offers to open the card when a 409 names one the lookup does not find', async () => {
+    const server = fakeTend({ createAnswer: { status: 409, body: { errors: ['Already.'], contact_id: 9 } } });
+    const { screen, user } = await openPopup({ server });
+    await readyForm(screen);
     await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
     await viewBecomes('duplicate');
     expect(screen.getByRole('link', { name: 'Open in Tend' })).toHaveAttribute(
@@ -257,8 +504,8 @@ describe('the popup on a LinkedIn profile', () => {
     );
   });
 
-  it('links to the account page to upgrade when the free plan is full', async () => {
-    const { screen, user } = await openPopup({ server: fakeTend({ freeCardsLeft: 0 }) });
+  it('links to the account page to upgrade when neither the board nor the network takes the person', async () => {
+    const { screen, user } = await openPopup({ server: fakeTend({ createAnswer: PLAN_FULL }) });
     await readyForm(screen);
     await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
     await viewBecomes('plan-full');
@@ -271,7 +518,7 @@ describe('the popup on a LinkedIn profile', () => {
   });
 
   it('says upgrading is not available when the server has no billing', async () => {
-    const { screen, user } = await openPopup({ server: fakeTend({ freeCardsLeft: 0, billingEnabled: false }) });
+    const { screen, user } = await openPopup({ server: fakeTend({ createAnswer: PLAN_FULL, billingEnabled: false }) });
     await readyForm(screen);
     await user.click(screen.getByRole('button', { name: 'Save to Tend' }));
     await viewBecomes('plan-full');

@@ -1,37 +1,62 @@
 /**
- * The popup: on a LinkedIn profile, read it, let the user check it, save it as a card.
+ * The popup: on a LinkedIn profile, read it, let the user check it, save it as a card with what
+ * just happened and when to follow up; on a profile already saved, show where the person stands
+ * and log a message or snooze in one click.
  *
- * Opening is fast by design: the settings and the active tab are read together, the API calls
- * (tiers, "is it already on the board?") start before the page is read, and the form is drawn
- * as soon as the profile is read, without waiting for the network or the photo
+ * Opening is fast by design (docs/PERFORMANCE.md): one storage read gives the settings and the
+ * columns cached within the last minute; the page is read (one script injection) while the
+ * API answers whether the profile is saved; the form is drawn as soon as the profile is read,
+ * complete when the columns were cached, and never waits for the photo
  * (`performance.mark('tend:profile-shown')` marks that moment for the browser test).
  */
-import { WORDS, canonicalLinkedInUrl, INVALID_URL_MESSAGE, type Tier } from '@tend/contracts';
-import type { ApiProblem, TendApi } from '../api/tend-api';
+import {
+  WORDS,
+  canonicalLinkedInUrl,
+  INVALID_URL_MESSAGE,
+  type Contact,
+  type LinkedInMatchResponse,
+  type Tier,
+} from '@tend/contracts';
+import type { ApiProblem, ApiResult, TendApi } from '../api/tend-api';
 import type { LinkedInProfile } from '../linkedin/read-profile';
 import { show } from '../shared/dom';
 import { dataUrlToBlob } from '../shared/photo-bytes';
-import type { SettingsStore } from '../shared/settings';
+import type { Settings, SettingsStore } from '../shared/settings';
+import { followUpDateFor, localToday, nextFollowUpWords, standingOf } from './follow-up-dates';
 import type { ActiveTab, PageAccess, PhotoOutcome } from './page-access';
 import {
   duplicateView,
   errorView,
   fillTiers,
   formView,
+  inNetworkView,
   loadingView,
   notConnectedView,
   notProfileView,
+  onBoardView,
   planFullView,
   readFailedView,
+  savedToNetworkView,
   savedView,
+  showColumnCadence,
   showErrors,
+  showStanding,
   unreachableView,
+  type FollowUpChoice,
   type FormView,
 } from './popup-views';
 
 /** Shown only when the server's 403 carries no sentence of its own (the allowance is the server's to name). */
 const PLAN_FULL_FALLBACK =
   'The free plan’s contacts are all used. Upgrade to Premium for unlimited contacts, or remove one first.';
+
+/**
+ * The popup never waits for the answer to "is this profile saved?" once the page is read: it uses
+ * the answer if it is already there (a saved profile then opens on its own screen), else draws the
+ * save form and switches when the answer says saved. Waiting for it cost 20 to 100 ms of every
+ * open (docs/PERFORMANCE.md), most opens being of profiles not saved yet.
+ */
+const MATCH_WAIT_MS = 0;
 
 export interface PopupDeps {
   root: HTMLElement;
@@ -42,21 +67,47 @@ export interface PopupDeps {
   openOptions: () => void;
   /** How long Save waits for the photo before saving without it. */
   photoWaitMs?: number;
+  /** The browser's date (tests fix it). */
+  today?: () => string;
 }
 
 export const PROFILE_SHOWN_MARK = 'tend:profile-shown';
+/** The steps before it, marked for docs/PERFORMANCE.md's breakdown (the browser journey logs them). */
+export const STEP_MARKS = {
+  start: 'tend:start',
+  settings: 'tend:settings-and-tab',
+  pageRead: 'tend:page-read',
+  match: 'tend:board-answered',
+} as const;
 
 export const appUrls = (origin: string, extensionId: string) => ({
   board: `${origin}/kanban`,
   contact: (id: number) => `${origin}/kanban/${id}`,
+  networkPerson: (id: number) => `${origin}/network/${id}`,
   account: `${origin}/account`,
   connect: `${origin}/extension/connect?extension_id=${encodeURIComponent(extensionId)}`,
 });
 
+type Match = ApiResult<LinkedInMatchResponse | null>;
+
+/** The columns: the cached copy at once, else from the API (and then cached). */
+function columnsOf(deps: PopupDeps, api: TendApi, settings: Settings): Promise<ApiResult<Tier[]>> {
+  if (settings.cachedTiers) return Promise.resolve({ ok: true, value: settings.cachedTiers });
+  return api.listTiers().then((result) => {
+    if (result.ok) void deps.settings.cacheTiers(settings.appOrigin, result.value);
+    return result;
+  });
+}
+
+const settled = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
+  Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+
 export async function startPopup(deps: PopupDeps): Promise<void> {
   const { root } = deps;
   show(root, loadingView(), null);
+  performance.mark(STEP_MARKS.start);
   const [settings, tab] = await Promise.all([deps.settings.load(), deps.page.activeTab().catch(() => null)]);
+  performance.mark(STEP_MARKS.settings);
   const urls = appUrls(settings.appOrigin, deps.extensionId);
   const profileUrl = tab ? canonicalLinkedInUrl(tab.url) : null;
 
@@ -69,21 +120,23 @@ export async function startPopup(deps: PopupDeps): Promise<void> {
     return;
   }
 
+  // The page, the columns and "is it saved?" all at once.
   const api = deps.createApi(settings.appOrigin, settings.token);
-  const tiers = api.listTiers();
+  const tiers = columnsOf(deps, api, settings);
   const match = api.findByLinkedIn(profileUrl);
-
-  let profile: LinkedInProfile | null;
-  try {
-    profile = await deps.page.readProfile(tab);
-  } catch {
-    profile = null;
-  }
+  void match.then(() => performance.mark(STEP_MARKS.match));
+  const profile = await deps.page.readProfile(tab).catch(() => null);
+  performance.mark(STEP_MARKS.pageRead);
   if (!profile) {
     show(root, readFailedView(urls.board));
     return;
   }
 
+  const early = await settled(match, MATCH_WAIT_MS);
+  if (early?.ok && early.value) {
+    showSaved(deps, api, settings.appOrigin, early.value, tiers);
+    return;
+  }
   const session = new FormSession(deps, tab, profile, api, settings.appOrigin, settings.lastTierId);
   session.start(tiers, match);
 }
@@ -93,6 +146,7 @@ type Urls = ReturnType<typeof appUrls>;
 class FormSession {
   private readonly view: FormView;
   private tiers: Tier[] | null = null;
+  private tiersPromise: Promise<ApiResult<Tier[]>> | null = null;
   private busy = false;
   private finished = false;
   private readonly photo: Promise<PhotoOutcome>;
@@ -118,12 +172,14 @@ class FormSession {
       : Promise.resolve({ photo: null, reason: 'the profile has no photo' });
   }
 
-  start(tiers: ReturnType<TendApi['listTiers']>, match: ReturnType<TendApi['findByLinkedIn']>): void {
+  start(tiers: Promise<ApiResult<Tier[]>>, match: Promise<Match>): void {
     const { view, deps } = this;
+    this.tiersPromise = tiers;
+    const today = (deps.today ?? localToday)();
+    view.followUpDate.min = today;
     show(deps.root, view.root, view.fields.name);
     if (!this.profile.name) showErrors(view.errors, ['The name could not be read from the page: type it in.']);
     performance.mark(PROFILE_SHOWN_MARK);
-    view.status.textContent = 'Checking your board…';
 
     view.form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -133,6 +189,11 @@ class FormSession {
     view.tier.addEventListener('change', () => {
       const id = Number(view.tier.value);
       if (Number.isInteger(id) && id > 0) void deps.settings.setLastTierId(id);
+      this.showCadence();
+    });
+    view.followUp.addEventListener('change', () => {
+      view.followUpDate.hidden = view.followUp.value !== 'date';
+      if (!view.followUpDate.hidden) view.followUpDate.focus();
     });
 
     void this.photo.then((outcome) => this.showPhoto(outcome));
@@ -141,15 +202,23 @@ class FormSession {
       if (!result.ok) return this.fail(result.problem);
       this.tiers = result.value;
       fillTiers(view.tier, result.value, this.lastTierId);
+      this.showCadence();
       if (result.value.length === 0) showErrors(view.errors, [WORDS.noColumns]);
       this.updateSave();
     });
     void match.then((result) => {
       if (this.finished) return;
       if (!result.ok) return this.fail(result.problem);
-      view.status.textContent = '';
-      if (result.value) this.finish(duplicateView(result.value.name, this.urls.contact(result.value.id)));
+      if (result.value) {
+        this.finished = true;
+        showSaved(deps, this.api, this.origin, result.value, tiers);
+      }
     });
+  }
+
+  private showCadence(): void {
+    const tier = this.tiers?.find((t) => t.id === Number(this.view.tier.value));
+    showColumnCadence(this.view.followUp, tier?.cadence_days ?? null);
   }
 
   private showPhoto(outcome: PhotoOutcome): void {
@@ -185,6 +254,13 @@ class FormSession {
       view.fields.linkedIn.focus();
       return;
     }
+    const choice = view.followUp.value as FollowUpChoice;
+    const followUpOn = followUpDateFor(choice, (this.deps.today ?? localToday)(), view.followUpDate.value);
+    if (choice === 'date' && !followUpOn) {
+      showErrors(view.errors, ['Choose the follow-up date, or another follow-up.']);
+      view.followUpDate.focus();
+      return;
+    }
     showErrors(view.errors, []);
 
     this.setBusy(true);
@@ -192,18 +268,37 @@ class FormSession {
     const wantsPhoto = this.profile.photoUrl !== null && (view.includePhotoRow.hidden || view.includePhoto.checked);
     const outcome = wantsPhoto ? await this.photoWithin() : null;
     const photo = outcome?.photo ? dataUrlToBlob(outcome.photo.dataUrl) : null;
-    const result = await this.api.createContact({
+    const contact = {
       name: values.name,
       title: values.title,
       company: values.company,
       linkedIn,
       tierId,
       photo,
-    });
+      firstNote: view.note.value.trim(),
+    };
+    const result = await this.api.createContact({ ...contact, followUpOn });
+    if (!result.ok && result.problem.kind === 'plan-full') {
+      // The free board is full: the person goes to the network instead (no column, no follow-up),
+      // with the note and the photo, and the popup says so with the way to upgrade.
+      const [network, config] = await Promise.all([
+        this.api.createContact({ ...contact, onBoard: false }),
+        this.api.getConfig(),
+      ]);
+      if (network.ok) {
+        const upgrade =
+          config.ok && !config.value.billing_enabled ? { unavailable: true as const } : { url: this.urls.account };
+        this.finish(savedToNetworkView(network.value.name, upgrade, this.urls.networkPerson(network.value.id)));
+        return;
+      }
+    }
     if (result.ok) {
       void this.deps.settings.setLastTierId(tierId);
       const tierName = this.tiers?.find((tier) => tier.id === tierId)?.name ?? null;
-      this.finish(savedView(result.value.name, tierName, wantsPhoto && !photo, this.urls.contact(result.value.id)));
+      const next = nextFollowUpWords(result.value.next_follow_up_on, (this.deps.today ?? localToday)());
+      this.finish(
+        savedView(result.value.name, tierName, next.text, wantsPhoto && !photo, this.urls.contact(result.value.id)),
+      );
       return;
     }
     const problem = result.problem;
@@ -243,7 +338,15 @@ class FormSession {
     this.updateSave();
     view.save.setAttribute('aria-busy', String(busy));
     view.save.textContent = busy ? 'Saving…' : 'Save to Tend';
-    for (const input of [...Object.values(view.fields), view.tier, view.includePhoto]) input.disabled = busy;
+    const controls = [
+      ...Object.values(view.fields),
+      view.tier,
+      view.note,
+      view.followUp,
+      view.followUpDate,
+      view.includePhoto,
+    ];
+    for (const input of controls) input.disabled = busy;
   }
 
   private finish(next: HTMLElement): void {
@@ -260,9 +363,21 @@ class FormSession {
         void deps.settings.clearToken();
         this.finish(notConnectedView(urls.connect, true));
         return;
-      case 'duplicate':
-        this.finish(duplicateView(this.view.fields.name.value.trim(), urls.contact(problem.contactId)));
+      case 'duplicate': {
+        // Saved meanwhile (elsewhere, or in the network): show where the person stands, as on opening.
+        this.finished = true;
+        const fallback = () =>
+          show(deps.root, duplicateView(this.view.fields.name.value.trim(), urls.contact(problem.contactId)));
+        const profileUrl = canonicalLinkedInUrl(this.view.fields.linkedIn.value.trim());
+        if (!profileUrl || !this.tiersPromise) return fallback();
+        const tiers = this.tiersPromise;
+        void this.api.findByLinkedIn(profileUrl).then((found) => {
+          if (found.ok && found.value?.id === problem.contactId)
+            showSaved(deps, this.api, this.origin, found.value, tiers);
+          else fallback();
+        });
         return;
+      }
       case 'plan-full': {
         this.finished = true;
         const message = problem.errors[0] ?? PLAN_FULL_FALLBACK;
@@ -288,5 +403,152 @@ class FormSession {
         this.finish(screen.root);
       }
     }
+  }
+}
+
+/**
+ * A profile already on the board: where the person stands (column, last contact, next follow-up),
+ * "Log that I messaged them" (what Done does: an interaction dated today, with the note if any,
+ * which resets the follow-up by the rule) and Snooze.
+ */
+class OnBoardSession {
+  private readonly view;
+  private readonly today: string;
+
+  constructor(
+    private readonly deps: PopupDeps,
+    private readonly api: TendApi,
+    private readonly origin: string,
+    private readonly card: LinkedInMatchResponse,
+  ) {
+    this.today = (deps.today ?? localToday)();
+    this.view = onBoardView(
+      card.name,
+      standingOf(card, this.today),
+      appUrls(origin, deps.extensionId).contact(card.id),
+    );
+  }
+
+  start(): void {
+    const { view, deps } = this;
+    show(deps.root, view.root);
+    performance.mark(PROFILE_SHOWN_MARK);
+    view.log.addEventListener('click', () => {
+      void this.act(view.log, () => this.api.logDone(this.card.id, view.note.value), 'Logged.');
+    });
+    view.snooze.addEventListener('click', () => {
+      const until = followUpDateFor(view.snoozeFor.value as FollowUpChoice, this.today, '');
+      if (until) void this.act(view.snooze, () => this.api.snooze(this.card.id, until), 'Snoozed.');
+    });
+  }
+
+  private async act(button: HTMLButtonElement, call: () => Promise<ApiResult<Contact>>, done: string): Promise<void> {
+    const { view } = this;
+    const controls = [view.log, view.snooze, view.snoozeFor, view.note];
+    for (const control of controls) control.disabled = true;
+    button.setAttribute('aria-busy', 'true');
+    view.status.hidden = true;
+    showErrors(view.errors, []);
+    const result = await call();
+    button.setAttribute('aria-busy', 'false');
+    for (const control of controls) control.disabled = false;
+    if (!result.ok) {
+      if (result.problem.kind === 'unauthorized') {
+        void this.deps.settings.clearToken();
+        show(this.deps.root, notConnectedView(appUrls(this.origin, this.deps.extensionId).connect, true));
+        return;
+      }
+      showErrors(
+        view.errors,
+        result.problem.kind === 'unreachable'
+          ? [`Can’t reach Tend at ${this.origin}. Try again.`]
+          : result.problem.errors,
+      );
+      return;
+    }
+    const card = { ...this.card, ...pickStanding(result.value) };
+    showStanding(view.standing, standingOf(card, this.today));
+    view.note.value = '';
+    view.status.textContent = `${done} ${WORDS.nextFollowUp}: ${nextFollowUpWords(card.next_follow_up_on, this.today).text}.`;
+    view.status.hidden = false;
+  }
+}
+
+function pickStanding(contact: Contact): Pick<LinkedInMatchResponse, 'last_contacted_on' | 'next_follow_up_on'> {
+  return { last_contacted_on: contact.last_contacted_on, next_follow_up_on: contact.next_follow_up_on };
+}
+
+/** A profile already saved: on the board (its standing, Log, Snooze) or in the network (Put on the board). */
+function showSaved(
+  deps: PopupDeps,
+  api: TendApi,
+  origin: string,
+  card: LinkedInMatchResponse,
+  tiers: Promise<ApiResult<Tier[]>>,
+): void {
+  if (card.on_board) new OnBoardSession(deps, api, origin, card).start();
+  else new InNetworkSession(deps, api, origin, card).start(tiers);
+}
+
+/** Someone in the network: "Put on the board" into a column, then their on-board screen. */
+class InNetworkSession {
+  private readonly view;
+  private tiers: Tier[] = [];
+
+  constructor(
+    private readonly deps: PopupDeps,
+    private readonly api: TendApi,
+    private readonly origin: string,
+    private readonly card: LinkedInMatchResponse,
+  ) {
+    const today = (deps.today ?? localToday)();
+    this.view = inNetworkView(
+      card.name,
+      standingOf(card, today),
+      appUrls(origin, deps.extensionId).networkPerson(card.id),
+    );
+  }
+
+  start(tiers: Promise<ApiResult<Tier[]>>): void {
+    const { view, deps } = this;
+    show(deps.root, view.root);
+    performance.mark(PROFILE_SHOWN_MARK);
+    void tiers.then((result) => {
+      if (!result.ok) return showErrors(view.errors, result.problem.errors);
+      this.tiers = result.value;
+      fillTiers(view.tier, result.value, null);
+      view.put.disabled = result.value.length === 0;
+    });
+    view.put.addEventListener('click', () => void this.put());
+  }
+
+  private async put(): Promise<void> {
+    const { view } = this;
+    const tierId = Number(view.tier.value);
+    if (!Number.isInteger(tierId) || tierId <= 0) return;
+    view.put.disabled = true;
+    view.put.setAttribute('aria-busy', 'true');
+    showErrors(view.errors, []);
+    const result = await this.api.putOnBoard(this.card.id, tierId);
+    view.put.setAttribute('aria-busy', 'false');
+    view.put.disabled = false;
+    if (!result.ok) {
+      if (result.problem.kind === 'unauthorized') {
+        void this.deps.settings.clearToken();
+        show(this.deps.root, notConnectedView(appUrls(this.origin, this.deps.extensionId).connect, true));
+        return;
+      }
+      showErrors(view.errors, result.problem.errors);
+      return;
+    }
+    const moved = {
+      ...this.card,
+      on_board: true,
+      tier_id: tierId,
+      tier_name: this.tiers.find((tier) => tier.id === tierId)?.name ?? null,
+      ...pickStanding(result.value),
+    };
+    void this.deps.settings.setLastTierId(tierId);
+    new OnBoardSession(this.deps, this.api, this.origin, moved).start();
   }
 }

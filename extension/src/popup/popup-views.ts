@@ -1,7 +1,9 @@
 /** The popup's screens, as plain DOM. Each returns its root; the controller wires the actions. */
 import {
   ADD_FORM_CONTACT_FIELDS,
+  byColumnWords,
   camelCase,
+  NOTES_MAX_LENGTH,
   type AddFormContactField,
   type CamelCase,
   type Tier,
@@ -16,7 +18,10 @@ export type ViewName =
   | 'read-failed'
   | 'form'
   | 'duplicate'
+  | 'on-board'
+  | 'in-network'
   | 'saved'
+  | 'saved-to-network'
   | 'plan-full'
   | 'unreachable'
   | 'error';
@@ -101,6 +106,9 @@ export interface FormView {
   form: HTMLFormElement;
   fields: Record<keyof FormValues, HTMLInputElement>;
   tier: HTMLSelectElement;
+  note: HTMLTextAreaElement;
+  followUp: HTMLSelectElement;
+  followUpDate: HTMLInputElement;
   photo: HTMLImageElement;
   photoPlaceholder: HTMLElement;
   includePhoto: HTMLInputElement;
@@ -132,9 +140,7 @@ export function formView(values: FormValues): FormView {
       spellcheck: 'false',
     });
     input.value = fitToLimit(values[key], spec.maxLength);
-    const row = h(
-      'div',
-      { className: 'field' },
+    const row = inlineField(
       h(
         'label',
         { for: id },
@@ -152,7 +158,22 @@ export function formView(values: FormValues): FormView {
     { id: 'field-tier', name: 'tier', disabled: true },
     h('option', { value: '' }, WORDS.loadingColumns),
   );
-  const photo = h('img', { className: 'photo', alt: '', width: 56, height: 56, hidden: true });
+  const note = h('textarea', {
+    id: 'field-note',
+    name: 'note',
+    rows: 2,
+    maxlength: NOTES_MAX_LENGTH,
+    placeholder: 'What just happened (optional)',
+  });
+  const followUp = followUpSelect('field-follow-up', true);
+  const followUpDate = h('input', {
+    id: 'field-follow-up-date',
+    name: 'follow-up-date',
+    type: 'date',
+    'aria-label': 'Follow-up date',
+    hidden: true,
+  });
+  const photo = h('img', { className: 'photo', alt: '', width: 48, height: 48, hidden: true });
   const photoPlaceholder = h(
     'div',
     { className: 'photo photo--placeholder', 'aria-hidden': 'true' },
@@ -191,7 +212,12 @@ export function formView(values: FormValues): FormView {
     ),
     photoNote,
     ...fields.map(({ row }) => row),
-    h('div', { className: 'field' }, h('label', { for: 'field-tier' }, WORDS.column), tier),
+    inlineField(h('label', { for: 'field-tier' }, WORDS.column), tier),
+    inlineField(h('label', { for: 'field-note' }, WORDS.firstNote), note),
+    inlineField(
+      h('label', { for: 'field-follow-up' }, WORDS.firstFollowUp),
+      h('div', { className: 'follow-up-choice' }, followUp, followUpDate),
+    ),
     errors,
     h('div', { className: 'actions' }, save),
     status,
@@ -202,6 +228,9 @@ export function formView(values: FormValues): FormView {
     form,
     fields: Object.fromEntries(fields.map(({ key, input }) => [key, input])) as FormView['fields'],
     tier,
+    note,
+    followUp,
+    followUpDate,
     photo,
     photoPlaceholder,
     includePhoto,
@@ -211,6 +240,36 @@ export function formView(values: FormValues): FormView {
     errors,
     save,
   };
+}
+
+/** A label beside its control: the form then fits Chrome's popup without scrolling (issue 27 point 14). */
+function inlineField(label: HTMLLabelElement, control: HTMLElement): HTMLElement {
+  return h('div', { className: 'field field--inline' }, label, control);
+}
+
+/** The follow-up choices a person makes in one click; the values are read by `followUpDateFor`. */
+export const FOLLOW_UP_CHOICES = [
+  { value: 'column', label: byColumnWords(null) },
+  { value: 'week', label: 'In 1 week' },
+  { value: 'two-weeks', label: 'In 2 weeks' },
+  { value: 'month', label: 'In 1 month' },
+] as const;
+export type FollowUpChoice = (typeof FOLLOW_UP_CHOICES)[number]['value'] | 'date';
+
+function followUpSelect(id: string, withColumnAndDate: boolean): HTMLSelectElement {
+  const choices = withColumnAndDate ? FOLLOW_UP_CHOICES : FOLLOW_UP_CHOICES.filter((c) => c.value !== 'column');
+  return h(
+    'select',
+    { id, name: id },
+    ...choices.map((choice) => h('option', { value: choice.value }, choice.label)),
+    withColumnAndDate && h('option', { value: 'date' }, WORDS.followUpOnDate),
+  );
+}
+
+/** The "By column" choice says what the chosen column's cadence gives. */
+export function showColumnCadence(select: HTMLSelectElement, cadenceDays: number | null): void {
+  const option = select.querySelector<HTMLOptionElement>('option[value="column"]');
+  if (option) option.textContent = byColumnWords(cadenceDays);
 }
 
 export function fillTiers(select: HTMLSelectElement, tiers: Tier[], selectedId: number | null): void {
@@ -242,11 +301,135 @@ export function duplicateView(name: string, openUrl: string): HTMLElement {
   );
 }
 
-export function savedView(name: string, tierName: string | null, withoutPhoto: boolean, openUrl: string): HTMLElement {
+/** Where a saved person stands, as the popup shows it. */
+export interface StandingWords {
+  column: string | null;
+  lastContact: string;
+  nextFollowUp: string;
+  overdue: boolean;
+}
+
+export interface OnBoardView {
+  root: HTMLElement;
+  standing: HTMLElement;
+  note: HTMLTextAreaElement;
+  log: HTMLButtonElement;
+  snoozeFor: HTMLSelectElement;
+  snooze: HTMLButtonElement;
+  status: HTMLElement;
+  errors: HTMLElement;
+}
+
+/** A profile already on the board: where the person stands, and the two answers to a follow-up. */
+export function onBoardView(name: string, standing: StandingWords, openUrl: string): OnBoardView {
+  const note = h('textarea', {
+    id: 'field-log-note',
+    name: 'note',
+    rows: 2,
+    maxlength: NOTES_MAX_LENGTH,
+    placeholder: 'What you wrote (optional)',
+  });
+  const log = button(WORDS.logMessaged);
+  const snoozeFor = followUpSelect('field-snooze', false);
+  snoozeFor.setAttribute('aria-label', 'Snooze for');
+  const snooze = button(WORDS.snooze, 'secondary');
+  const status = h('p', { className: 'alert alert--success', role: 'status', hidden: true });
+  const errors = h('div', { className: 'alert alert--error', role: 'alert', hidden: true });
+  const standingBox = h('dl', { className: 'standing' });
+  showStanding(standingBox, standing);
+  const root = view(
+    'on-board',
+    h('h1', {}, 'On your board'),
+    h('p', { className: 'standing__name' }, name || 'This LinkedIn profile is a card in Tend.'),
+    standingBox,
+    h('div', { className: 'field' }, h('label', { for: 'field-log-note' }, WORDS.firstNote), note),
+    errors,
+    h('div', { className: 'actions' }, log),
+    h('div', { className: 'actions actions--snooze' }, snoozeFor, snooze),
+    status,
+    h('p', { className: 'small' }, externalLink(openUrl, 'Open in Tend')),
+  );
+  return { root, standing: standingBox, note, log, snoozeFor, snooze, status, errors };
+}
+
+export interface InNetworkView {
+  root: HTMLElement;
+  tier: HTMLSelectElement;
+  put: HTMLButtonElement;
+  errors: HTMLElement;
+}
+
+/** Someone in the network (saved when the board was full, or imported): put them on the board. */
+export function inNetworkView(name: string, standing: StandingWords, openUrl: string): InNetworkView {
+  const tier = h(
+    'select',
+    { id: 'field-tier', name: 'tier', disabled: true },
+    h('option', { value: '' }, WORDS.loadingColumns),
+  );
+  const put = button(WORDS.putOnBoard);
+  put.disabled = true;
+  const errors = h('div', { className: 'alert alert--error', role: 'alert', hidden: true });
+  const standingBox = h('dl', { className: 'standing' });
+  showStanding(standingBox, standing);
+  const root = view(
+    'in-network',
+    h('h1', {}, 'In your network'),
+    h('p', { className: 'standing__name' }, name),
+    h('p', { className: 'muted' }, 'Not on your board: no column and no follow-up yet.'),
+    standingBox,
+    h('div', { className: 'field' }, h('label', { for: 'field-tier' }, WORDS.column), tier),
+    errors,
+    h('div', { className: 'actions' }, put),
+    h('p', { className: 'small' }, externalLink(openUrl, 'Open in Tend')),
+  );
+  return { root, tier, put, errors };
+}
+
+/** Saved to the network because the free board is full: says so, with the way to upgrade. */
+export function savedToNetworkView(
+  name: string,
+  upgrade: { url: string } | { unavailable: true },
+  openUrl: string,
+): HTMLElement {
+  return view(
+    'saved-to-network',
+    h('h1', {}, 'Saved to your network'),
+    h('p', {}, `Your free board is full, so ${name} is in your network, with everything you saved.`),
+    h(
+      'p',
+      { className: 'muted' },
+      'Upgrade to Premium for unlimited cards, or make room on your board and put them on it from here or in Tend.',
+    ),
+    'url' in upgrade
+      ? h('div', { className: 'actions' }, externalLink(upgrade.url, 'Upgrade to Premium', 'primary'))
+      : h('p', { className: 'muted' }, 'Upgrading is not available on this Tend server: billing is not configured.'),
+    h('p', { className: 'small' }, externalLink(openUrl, 'Open in Tend')),
+  );
+}
+
+export function showStanding(box: HTMLElement, standing: StandingWords): void {
+  const row = (term: string, value: string, className = '') =>
+    h('div', { className: 'standing__row' }, h('dt', {}, term), h('dd', { className }, value));
+  const rows = [
+    row(WORDS.lastContact, standing.lastContact),
+    row(WORDS.nextFollowUp, standing.nextFollowUp, standing.overdue ? 'standing__overdue' : ''),
+  ];
+  if (standing.column !== null) rows.unshift(row(WORDS.column, standing.column));
+  box.replaceChildren(...rows);
+}
+
+export function savedView(
+  name: string,
+  tierName: string | null,
+  nextFollowUp: string,
+  withoutPhoto: boolean,
+  openUrl: string,
+): HTMLElement {
   return view(
     'saved',
     h('h1', {}, 'Saved to Tend'),
     h('p', {}, tierName ? `${name} is on your board in ${tierName}.` : `${name} is on your board.`),
+    h('p', { className: 'muted' }, `${WORDS.nextFollowUp}: ${nextFollowUp}`),
     withoutPhoto && h('p', { className: 'muted' }, 'Saved without the photo: it couldn’t be read from the page.'),
     h('div', { className: 'actions' }, externalLink(openUrl, 'Open in Tend', 'primary')),
   );

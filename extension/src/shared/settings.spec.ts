@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryArea } from '../test/memory-area';
 import { APP_ORIGIN_RULE, normaliseAppOrigin, originFromMatchPattern, originMatchPattern } from './app-origin';
-import { manifestAppOrigin, SettingsStore, type KeyValueArea } from './settings';
+import { manifestAppOrigin, SettingsStore, TIERS_CACHE_MS, type KeyValueArea } from './settings';
 
 /** Settings of a copy built for http://localhost:3000. */
 const store = (area: KeyValueArea) => new SettingsStore(area, 'http://localhost:3000');
@@ -56,12 +56,20 @@ describe('SettingsStore', () => {
       appOrigin: 'http://localhost:3000',
       token: null,
       lastTierId: null,
+      cachedTiers: null,
     });
   });
 
   it('ignores stored values of the wrong shape', async () => {
-    const settings = store(memoryArea({ appOrigin: 'ftp://x', token: '', lastTierId: '12' }));
-    expect(await settings.load()).toEqual({ appOrigin: 'http://localhost:3000', token: null, lastTierId: null });
+    const settings = store(
+      memoryArea({ appOrigin: 'ftp://x', token: '', lastTierId: '12', tiersCache: { origin: 'x', tiers: 'no' } }),
+    );
+    expect(await settings.load()).toEqual({
+      appOrigin: 'http://localhost:3000',
+      token: null,
+      lastTierId: null,
+      cachedTiers: null,
+    });
   });
 
   it('keeps the token and the last tier', async () => {
@@ -80,7 +88,30 @@ describe('SettingsStore', () => {
     expect(await settings.setAppOrigin('http://localhost:3000/')).toBe(true);
     expect(await settings.load()).toMatchObject({ token: 'tok_abcdefghijklmnopqrstuvwxyz', lastTierId: 12 });
     expect(await settings.setAppOrigin('https://tend.example.com/kanban')).toBe(true);
-    expect(await settings.load()).toEqual({ appOrigin: 'https://tend.example.com', token: null, lastTierId: null });
+    expect(await settings.load()).toEqual({
+      appOrigin: 'https://tend.example.com',
+      token: null,
+      lastTierId: null,
+      cachedTiers: null,
+    });
+  });
+
+  it('keeps the columns for a minute, for their origin only, and forgets them with the token', async () => {
+    let now = 5_000_000;
+    const area = memoryArea({ token: 'tok_abcdefghijklmnopqrstuvwxyz' });
+    const settings = new SettingsStore(area, 'http://localhost:3000', () => now);
+    const tiers = [{ id: 11, name: 'New', position: 0, user_id: 1, cadence_days: null }];
+    await settings.cacheTiers('http://localhost:3000', tiers);
+    now += TIERS_CACHE_MS - 1;
+    expect((await settings.load()).cachedTiers).toEqual(tiers);
+    now += 1;
+    expect((await settings.load()).cachedTiers).toBeNull();
+    // Another origin's copy, or one cached before a new token (maybe another account), is not used.
+    await settings.cacheTiers('https://tend.example.com', tiers);
+    expect((await settings.load()).cachedTiers).toBeNull();
+    await settings.cacheTiers('http://localhost:3000', tiers);
+    await settings.setToken('tok_zyxwvutsrqponmlkjihgfedcba');
+    expect((await settings.load()).cachedTiers).toBeNull();
   });
 
   it('refuses an invalid origin and keeps the current one', async () => {

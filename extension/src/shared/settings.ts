@@ -1,9 +1,14 @@
 /**
  * What the extension keeps, in `chrome.storage.local`: the app origin chosen in the options
- * (the manifest's otherwise), the connection token the app handed over, and the tier last saved
- * to. Nothing else is stored, and nothing is synced.
+ * (the manifest's otherwise), the connection token the app handed over, the column last saved
+ * to, and the board's columns for a minute (so the popup draws its whole form at once). Nothing
+ * else is stored, and nothing is synced.
  */
+import type { Tier } from '@tend/contracts';
 import { FALLBACK_APP_ORIGIN, normaliseAppOrigin, originFromMatchPattern } from './app-origin';
+
+/** How long the popup trusts its copy of the columns (a rename in Tend shows within this). */
+export const TIERS_CACHE_MS = 60_000;
 
 /** The part of `chrome.storage.StorageArea` used here (so tests can pass a Map-backed fake). */
 export interface KeyValueArea {
@@ -16,27 +21,51 @@ export interface Settings {
   appOrigin: string;
   token: string | null;
   lastTierId: number | null;
+  /** The columns read within `TIERS_CACHE_MS` from this origin with this token, or null. */
+  cachedTiers: Tier[] | null;
 }
 
-const KEYS = { appOrigin: 'appOrigin', token: 'token', lastTierId: 'lastTierId' } as const;
+interface TiersCache {
+  origin: string;
+  savedAt: number;
+  tiers: Tier[];
+}
+
+const KEYS = { appOrigin: 'appOrigin', token: 'token', lastTierId: 'lastTierId', tiers: 'tiersCache' } as const;
 
 export class SettingsStore {
   /** `defaultOrigin`: the origin the manifest grants (`manifestAppOrigin()`). */
   constructor(
     private readonly area: KeyValueArea,
     readonly defaultOrigin: string,
+    private readonly now: () => number = Date.now,
   ) {}
 
+  /** Everything in one read of the storage (the popup's first step). */
   async load(): Promise<Settings> {
     const stored = await this.area.get(Object.values(KEYS));
     const origin = stored[KEYS.appOrigin];
     const token = stored[KEYS.token];
     const tier = stored[KEYS.lastTierId];
+    const appOrigin = (typeof origin === 'string' && normaliseAppOrigin(origin)) || this.defaultOrigin;
+    const cache = stored[KEYS.tiers] as Partial<TiersCache> | undefined;
+    const age = typeof cache?.savedAt === 'number' ? this.now() - cache.savedAt : Number.POSITIVE_INFINITY;
+    const fresh = cache?.origin === appOrigin && Array.isArray(cache.tiers) && age >= 0 && age < TIERS_CACHE_MS;
     return {
-      appOrigin: (typeof origin === 'string' && normaliseAppOrigin(origin)) || this.defaultOrigin,
+      appOrigin,
       token: typeof token === 'string' && token !== '' ? token : null,
       lastTierId: typeof tier === 'number' && Number.isInteger(tier) ? tier : null,
+      cachedTiers: fresh ? (cache.tiers ?? null) : null,
     };
+  }
+
+  async cacheTiers(origin: string, tiers: Tier[]): Promise<void> {
+    await this.area.set({ [KEYS.tiers]: { origin, savedAt: this.now(), tiers } satisfies TiersCache });
+  }
+
+  /** After a save to a column that is gone, or a new token: read the columns afresh next time. */
+  async forgetTiers(): Promise<void> {
+    await this.area.remove([KEYS.tiers]);
   }
 
   /** A token belongs to one app: moving to another origin forgets it. Answers false for an invalid origin. */
@@ -46,16 +75,18 @@ export class SettingsStore {
     const current = await this.load();
     if (origin === current.appOrigin) return true;
     await this.area.set({ [KEYS.appOrigin]: origin });
-    await this.area.remove([KEYS.token, KEYS.lastTierId]);
+    await this.area.remove([KEYS.token, KEYS.lastTierId, KEYS.tiers]);
     return true;
   }
 
+  /** A new token may be another account's: its columns are read afresh. */
   async setToken(token: string): Promise<void> {
     await this.area.set({ [KEYS.token]: token });
+    await this.area.remove([KEYS.tiers]);
   }
 
   async clearToken(): Promise<void> {
-    await this.area.remove([KEYS.token]);
+    await this.area.remove([KEYS.token, KEYS.tiers]);
   }
 
   async setLastTierId(id: number): Promise<void> {

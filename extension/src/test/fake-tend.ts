@@ -2,7 +2,14 @@
  * A stand-in for the Tend API as phase 2 will serve it (the contract in extension/README.md), as
  * a `fetch` the extension's real API client talks to. It records every request.
  */
-import { freePlanLimitMessage, type Contact, type Tier } from '@tend/contracts';
+import {
+  addDays,
+  boardRoomMessage,
+  freePlanLimitMessage,
+  type Contact,
+  type LinkedInMatchResponse,
+  type Tier,
+} from '@tend/contracts';
 
 export interface RecordedRequest {
   method: string;
@@ -10,12 +17,16 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   credentials: RequestCredentials | undefined;
   form: FormData | null;
+  /** A JSON body, parsed. */
+  json: unknown;
 }
 
 export interface FakeTendState {
   tiers: Tier[];
-  /** Saved profiles by canonical URL; `on_board` left out: a server before issue 26 (board only). */
-  onBoard: Map<string, { id: number; name: string; on_board?: boolean }>;
+  /** Canonical LinkedIn URL -> contact already on the board, with its follow-up state. */
+  onBoard: Map<string, LinkedInMatchResponse>;
+  /** The server's today (Done dates its interaction with it). */
+  today: string;
   token: string;
   billingEnabled: boolean;
   /** Cards left before the free plan is full (403). */
@@ -48,6 +59,7 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
     down: false,
     createAnswer: null,
     nextId: 77,
+    today: '2026-06-01',
     ...overrides,
   };
   const requests: RecordedRequest[] = [];
@@ -56,13 +68,20 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
     const form = init.body instanceof FormData ? init.body : null;
+    const sent: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : null;
     const method = init.method ?? 'GET';
-    requests.push({ method, url, headers, credentials: init.credentials, form });
+    requests.push({ method, url, headers, credentials: init.credentials, form, json: sent });
     if (state.down) return Promise.reject(new TypeError('Failed to fetch'));
-    return Promise.resolve(answer(method, url, headers, form));
+    return Promise.resolve(answer(method, url, headers, form, sent));
   };
 
-  function answer(method: string, url: URL, headers: Record<string, string>, form: FormData | null): Response {
+  function answer(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    form: FormData | null,
+    sent: unknown,
+  ): Response {
     if (url.pathname === '/api/config' && method === 'GET') {
       return json(200, { support_email: 'help@tend.test', billing_enabled: state.billingEnabled });
     }
@@ -72,6 +91,48 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
       const found = state.onBoard.get(url.searchParams.get('url') ?? '');
       return found ? json(200, found) : json(404, { errors: ['Not found.'] });
     }
+    const action = /^\/api\/contacts\/(\d+)\/(done|snooze)$/.exec(url.pathname);
+    if (action && method === 'POST') {
+      const id = Number(action[1]);
+      const entry = [...state.onBoard.entries()].find(([, card]) => card.id === id);
+      if (!entry) return json(404, { errors: ['Contact not found.'] });
+      const [key, card] = entry;
+      const body = (typeof sent === 'object' && sent !== null ? sent : {}) as { until?: string };
+      const next =
+        action[2] === 'done'
+          ? { last_contacted_on: state.today, next_follow_up_on: addDays(state.today, 14) }
+          : { last_contacted_on: card.last_contacted_on, next_follow_up_on: body.until ?? null };
+      state.onBoard.set(key, { ...card, ...next });
+      return json(200, { ...contactFrom(new FormData(), id), name: card.name, tier_id: card.tier_id, ...next });
+    }
+    if (url.pathname === '/api/contacts/bulk' && method === 'POST') {
+      const body = sent as { ids: number[]; action: string; tier_id: number };
+      const entry = [...state.onBoard.entries()].find(([, card]) => card.id === body.ids[0]);
+      if (!entry) return json(404, { errors: ['Contact not found.'] });
+      if (state.freeCardsLeft <= 0) return json(403, { errors: [boardRoomMessage(0, 1)] });
+      state.freeCardsLeft -= 1;
+      const [key, card] = entry;
+      const tier = TIERS.find((t) => t.id === body.tier_id);
+      const next = tier?.cadence_days ? addDays(state.today, tier.cadence_days) : null;
+      state.onBoard.set(key, {
+        ...card,
+        on_board: true,
+        tier_id: body.tier_id,
+        tier_name: tier?.name ?? null,
+        next_follow_up_on: next,
+      });
+      return json(200, {
+        contacts: [
+          {
+            ...contactFrom(new FormData(), card.id),
+            name: card.name,
+            tier_id: body.tier_id,
+            last_contacted_on: card.last_contacted_on,
+            next_follow_up_on: next,
+          },
+        ],
+      });
+    }
     if (url.pathname === '/api/contacts' && method === 'POST' && form) {
       if (state.createAnswer) return json(state.createAnswer.status, state.createAnswer.body);
       const field = form.get('contact[linked_in]');
@@ -79,6 +140,16 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
       const existing = state.onBoard.get(linkedIn);
       if (existing)
         return json(409, { errors: ['This LinkedIn profile is already on your board.'], contact_id: existing.id });
+      const toNetwork = form.get('contact[on_board]') === 'false';
+      if (toNetwork) {
+        const person = { ...contactFrom(form, state.nextId++), on_board: false, tier_id: null, column_order: null };
+        if (linkedIn)
+          state.onBoard.set(
+            linkedIn,
+            matchOf(person.id, person.name, { on_board: false, tier_id: null, tier_name: null }),
+          );
+        return json(201, person);
+      }
       if (state.freeCardsLeft <= 0) {
         return json(403, {
           errors: [freePlanLimitMessage(25)],
@@ -86,13 +157,27 @@ export function fakeTend(overrides: Partial<FakeTendState> = {}) {
       }
       state.freeCardsLeft -= 1;
       const contact = contactFrom(form, state.nextId++);
-      if (linkedIn) state.onBoard.set(linkedIn, { id: contact.id, name: contact.name });
+      if (linkedIn) state.onBoard.set(linkedIn, matchOf(contact.id, contact.name));
       return json(201, contact);
     }
     return json(404, { errors: ['Not found.'] });
   }
 
   return { state, requests, fetch };
+}
+
+/** A card as `GET /api/contacts/by-linkedin` answers it (in Potential Referrals unless told). */
+export function matchOf(id: number, name: string, state: Partial<LinkedInMatchResponse> = {}): LinkedInMatchResponse {
+  return {
+    id,
+    name,
+    on_board: true,
+    tier_id: 14,
+    tier_name: 'Potential Referrals',
+    last_contacted_on: null,
+    next_follow_up_on: null,
+    ...state,
+  };
 }
 
 function contactFrom(form: FormData, id: number): Contact {
@@ -119,7 +204,7 @@ function contactFrom(form: FormData, id: number): Contact {
     photo_url: form.get('contact[photo]') ? `/api/contacts/${id}/photo` : null,
     cadence_days: null,
     last_contacted_on: null,
-    next_follow_up_on: null,
+    next_follow_up_on: text('next_follow_up_on'),
     created_at: now,
     updated_at: now,
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTES_MAX_LENGTH } from './interactions';
+import { NOTES_MAX_LENGTH } from './display';
 
 /** The follow-up message's tone (`warm` when the request names none). */
 export const DRAFT_TONES = ['warm', 'brief', 'formal'] as const;

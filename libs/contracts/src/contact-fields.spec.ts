@@ -18,8 +18,11 @@ describe('the contact fields', () => {
       'column_order',
       'vertical_order',
       'user_id',
-      // Issue 26: false puts the person into the network.
+      // Into the network instead of onto the board (issue 26).
       'on_board',
+      // Saved with what just happened and when to follow up (the extension, issue 29).
+      'first_interaction',
+      'next_follow_up_on',
     ]);
     expect(Object.keys(updateContactRequestSchema.shape)).toEqual([
       ...CONTACT_FIELD_KEYS,

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, matchesEmailRule, NAME_EMPTY_MESSAGE } from './common';
 import { CONTACT_FIELDS, type ContactField, type ContactFieldKind } from './contact-fields';
 import { INVALID_URL_MESSAGE } from './contact-rules';
+import { isIsoDate } from './dates';
+import { NOTES_MAX_LENGTH } from './display';
 import { CADENCE_RANGE_MESSAGE } from './follow-up';
 import { cadenceDaysSchema, followUpDateSchema } from './follow-up-requests';
+import { CONTACT_METHODS, type ContactMethod } from './interactions';
 
 /** "Looks like a URL": http(s) with a host; a bare "linkedin.com/in/x" gets https:// added. */
 export function normalizeUrl(value: string): string | null {
@@ -181,13 +184,52 @@ const contactFields = {
   user_id: optionalInt('user_id'),
 };
 
+/** The first interaction's method when none is given: a save from LinkedIn follows a LinkedIn message. */
+export const FIRST_INTERACTION_DEFAULT_METHOD: ContactMethod = 'LinkedIn message';
+
+/**
+ * `first_interaction` of `POST /api/contacts`: what just happened with the person, logged with the
+ * card in the same transaction (the extension's "Save with a note"). Dated the user's today unless
+ * `date_contacted` says otherwise (not after today: the API checks, it knows the user's time zone).
+ */
+export const firstInteractionSchema = z.strictObject({
+  contact_method: z
+    .enum(CONTACT_METHODS, { error: `Contact method must be one of: ${CONTACT_METHODS.join(', ')}.` })
+    .optional()
+    .transform((v) => v ?? FIRST_INTERACTION_DEFAULT_METHOD),
+  notes: z
+    .string({ error: 'Notes must be text.' })
+    .max(NOTES_MAX_LENGTH, { error: `Notes must be at most ${NOTES_MAX_LENGTH} characters.` })
+    .optional()
+    .transform((v) => v?.trim() ?? ''),
+  date_contacted: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+    .refine((v) => v === undefined || isIsoDate(v), { error: 'Date contacted must be a date (YYYY-MM-DD).' }),
+});
+export type FirstInteraction = z.infer<typeof firstInteractionSchema>;
+
 export const createContactRequestSchema = z.strictObject({
   ...contactFields,
   /** false: into the network (no column, never refused by the free plan's allowance); default true. */
   on_board: z
-    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'on_board must be true or false.' })
+    .union([z.boolean(), z.enum(['true', 'false'])], {
+      error: 'Say whether they go on the board: on_board is true or false.',
+    })
     .optional()
     .transform((v) => (v === undefined ? undefined : v === true || v === 'true')),
+  first_interaction: firstInteractionSchema.optional(),
+  /**
+   * The first follow-up as an explicit date (today to a year ahead); left out or empty, the column's
+   * cadence decides (the daily loop's rule, as for any new card).
+   */
+  next_follow_up_on: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? undefined : v.trim()))
+    .refine((v) => v === undefined || isIsoDate(v), { error: 'Follow-up date must be a date (YYYY-MM-DD).' }),
 });
 export type CreateContactRequest = z.infer<typeof createContactRequestSchema>;
 
@@ -222,9 +264,20 @@ export type MoveContactResponse = z.infer<typeof moveContactResponseSchema>;
 /**
  * `GET /api/contacts/by-linkedin?url=<canonical LinkedIn URL>`: 200 with this when that profile is
  * already the signed-in user's, on the board or in the network (`on_board` says which; compared by
- * `canonicalLinkedInUrl`), 404 otherwise.
+ * `canonicalLinkedInUrl`), 404 otherwise. It carries the card's column and follow-up state, so the
+ * extension's popup shows where the person stands (column, last contact, next follow-up) from the
+ * one request it makes anyway.
  */
-export const linkedInMatchResponseSchema = z.object({ id: z.number(), name: z.string(), on_board: z.boolean() });
+export const linkedInMatchResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  on_board: z.boolean(),
+  tier_id: z.number().nullable(),
+  /** The column's name (null off the board). */
+  tier_name: z.string().nullable(),
+  last_contacted_on: z.string().nullable(),
+  next_follow_up_on: z.string().nullable(),
+});
 export type LinkedInMatchResponse = z.infer<typeof linkedInMatchResponseSchema>;
 
 /**

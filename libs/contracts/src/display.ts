@@ -13,3 +13,6 @@ export function truncate(text: string | null | undefined, max: number): string {
   if (!text) return '';
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+/** Notes and follow-up messages: at most 1000 characters (PRODUCT.md §9). */
+export const NOTES_MAX_LENGTH = 1000;

@@ -24,14 +24,16 @@ export type ExtensionConnectReply = { ok: true } | { ok: false; error: string };
 /** What a connection token may do, and nothing else (the connect page lists exactly this). */
 export const EXTENSION_TOKEN_ABILITIES = [
   'See the names of your board’s columns',
-  'Check whether a LinkedIn profile is already on your board',
-  'Add contacts to your board, with their photo',
+  'Check whether a LinkedIn profile is already on your board, and when you follow up with them',
+  'Add contacts to your board, with their photo, a first note and a follow-up date',
+  'Log that you contacted someone on your board, or snooze their follow-up',
+  'Save people to your network when your board is full, and put someone from your network on your board',
 ] as const;
 /** What it can never do (shown beside the list above). */
 export const EXTENSION_TOKEN_LIMITS = [
   'Read or change your account, email or password',
   'See billing or change your plan',
-  'Edit, move or delete your contacts',
+  'Edit or delete your contacts, move them between columns or off your board, or read their notes',
 ] as const;
 
 /** How many extensions one account may keep connected (one per browser profile is typical). */
@@ -46,6 +48,8 @@ export const EXTENSION_TOKEN_MESSAGES = {
     'This is not the Tend extension this server knows. Install it from the link in Tend, then connect again.',
   /** A bearer token on a route that does not take one (account, billing, settings, ...). */
   notAccepted: 'Extension tokens cannot be used for this request.',
+  /** The extension's token on `POST /api/contacts/bulk` for anything but one person onto the board. */
+  bulkNotAccepted: 'The extension can only put one person from your network on your board at a time.',
   /** A bearer token that is unknown, malformed or revoked. */
   invalidToken: 'This extension is no longer connected. Connect it again from the extension.',
 } as const;

@@ -7,7 +7,8 @@ import {
   SNOOZE_MAX_DAYS,
   SNOOZE_RANGE_MESSAGE,
 } from './follow-up';
-import { CONTACT_METHODS, NOTES_MAX_LENGTH } from './interactions';
+import { NOTES_MAX_LENGTH } from './display';
+import { CONTACT_METHODS } from './interactions';
 
 // The daily loop's request schemas, apart from its rule (follow-up.ts): the board draws its due
 // chips with the rule's date functions, and a module that also built zod schemas took zod (~23 KiB

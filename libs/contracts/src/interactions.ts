@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates';
+import { NOTES_MAX_LENGTH } from './display';
 
 /** The spec's seven contact methods, exactly as written there (case included). */
 export const CONTACT_METHODS = [
@@ -12,9 +13,6 @@ export const CONTACT_METHODS = [
   'Other (add in notes)',
 ] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
-
-/** Notes and follow-up messages: at most 1000 characters (PRODUCT.md §9). */
-export const NOTES_MAX_LENGTH = 1000;
 
 export const interactionSchema = z.object({
   id: z.number(),

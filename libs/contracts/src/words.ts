@@ -33,7 +33,31 @@ export const WORDS = {
   column: 'Column',
   loadingColumns: 'Loading columns…',
   noColumns: 'Your board has no columns: add one in Tend first.',
+  /** The extension's popup on a profile already saved (issue 29): one click logs what Done logs. */
+  logMessaged: 'Log that I messaged them',
+  snooze: 'Snooze',
+  /** The first follow-up of a card saved from the popup, and its choices. */
+  firstFollowUp: 'Follow up',
+  followUpOnDate: 'On a date…',
+  noFollowUp: 'No follow-up',
+  firstNote: 'Note',
+  lastContact: 'Last contact',
+  nextFollowUp: 'Next follow-up',
+  never: 'Never',
+  putOnBoard: 'Put on the board',
 } as const;
+
+/** The first follow-up by the column's cadence (the choice that lets the rule decide). */
+export const byColumnWords = (cadenceDays: number | null) =>
+  cadenceDays === null ? 'By column: none' : `By column: in ${cadenceDays} ${cadenceDays === 1 ? 'day' : 'days'}`;
+
+/** How a follow-up date stands against today, in words: "3 days overdue", "Due today", "In 5 days". */
+export const followUpWords = (daysFromToday: number) =>
+  daysFromToday < 0
+    ? `${-daysFromToday} ${daysFromToday === -1 ? 'day' : 'days'} overdue`
+    : daysFromToday === 0
+      ? 'Due today'
+      : `In ${daysFromToday} ${daysFromToday === 1 ? 'day' : 'days'}`;
 
 /** A drag that Escape put back: what the screen reader hears. */
 export const dragCanceledMessage = (name: string) => `Moving ${name} was canceled. It is back where it started.`;

@@ -3,6 +3,7 @@ import {
   Body,
   Controller,
   Delete,
+  ForbiddenException,
   Get,
   Header,
   HttpCode,
@@ -21,6 +22,7 @@ import {
   bulkContactsRequestSchema,
   canonicalLinkedInUrl,
   createContactRequestSchema,
+  EXTENSION_TOKEN_MESSAGES,
   idSchema,
   moveContactRequestSchema,
   PHOTO_MAX_BYTES,
@@ -116,10 +118,17 @@ export class ContactsController {
    */
   @Post('bulk')
   @HttpCode(200)
+  @ExtensionAllowed()
   async bulk(
     @Body(new ZodValidationPipe(bulkContactsRequestSchema)) body: BulkContactsRequest,
     @SignedIn() user: SignedInUser,
+    @Req() req: Request,
   ): Promise<BulkContactsResponse> {
+    // The extension's token may put one person from the network on the board ("Put on the board"
+    // in the popup), and nothing else of this route: no moves off the board, no batches.
+    if (req.extensionUserId !== undefined && (body.action !== 'to_board' || body.ids.length !== 1)) {
+      throw new ForbiddenException({ errors: [EXTENSION_TOKEN_MESSAGES.bulkNotAccepted] });
+    }
     const moved = await this.contacts.bulk(user, body);
     return { contacts: moved.map(toContactResponse) };
   }

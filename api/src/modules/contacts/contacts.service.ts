@@ -12,6 +12,7 @@ import {
   canonicalLinkedInUrl,
   CONTACT_FIELDS,
   contactSearchText,
+  DATE_CONTACTED_IN_FUTURE_MESSAGE,
   DUPLICATE_EMAIL_MESSAGE,
   DUPLICATE_EMAIL_NETWORK_MESSAGE,
   DUPLICATE_LINKEDIN_MESSAGE,
@@ -24,10 +25,12 @@ import {
   type BulkContactsRequest,
   type ContactFieldKind,
   type CreateContactRequest,
+  type LinkedInMatchResponse,
 } from '@tend/contracts';
 import { Clock } from '../../infra/time/clock';
 import { CONTACT_NOT_FOUND_MESSAGE } from '../board/board.errors';
 import { BoardService, type BoardChange, type BoardOwner } from '../board/board.service';
+import { logInteraction } from '../interactions/interaction-writes';
 import { TiersService } from '../tiers/tiers.service';
 import { Contact } from './contact.entity';
 import { ContactPhotosService } from './contact-photos.service';
@@ -35,6 +38,9 @@ import { writeFields } from './contact-field-values';
 import { photoUrlOf, toContactResponse } from './contacts.mapper';
 
 export { CONTACT_NOT_FOUND_MESSAGE };
+
+export const NETWORK_FOLLOW_UP_MESSAGE =
+  'Someone in your network has no follow-up: put them on the board to choose one (leave next_follow_up_on out).';
 
 /** The fields of a card a person edits (its place on the board is the board module's business). */
 export type ContactFields = Partial<Pick<CreateContactRequest, ContactFieldKey>>;
@@ -152,13 +158,19 @@ export class ContactsService {
    * board's write lock, so two saves of one profile make one person.
    */
   async create(user: BoardOwner, request: CreateContactRequest, photo?: Buffer): Promise<Contact> {
-    const { on_board: onBoard = true, ...fields } = request;
+    const {
+      on_board: onBoard = true,
+      first_interaction: firstInteraction,
+      next_follow_up_on: followUpOn,
+      ...fields
+    } = request;
+    this.checkFirstFollowUp(user, firstInteraction, followUpOn, onBoard);
     const column =
       fields.tier_id !== undefined ? { id: fields.tier_id } : { position: fields.column_order ?? undefined };
     const canonical = fields.linked_in ? canonicalLinkedInUrl(fields.linked_in) : null;
     const photoKey = photo ? await this.photos.store(photo) : null;
     try {
-      return await this.board.change(user, async (change) => {
+      const created = await this.board.change(user, async (change) => {
         const byUrl = canonical ? await this.linkedInMatch(user, canonical, change.em) : null;
         if (byUrl) {
           throw new ConflictException({
@@ -173,29 +185,48 @@ export class ContactsService {
             contact_id: byEmail.id,
           });
         }
+        let contact: Contact | undefined;
         if (!onBoard) {
-          const person = change.em.create(Contact, {
+          contact = change.em.create(Contact, {
             user: user.id,
             tier: null,
             onBoard: false,
             name: fields.name,
             columnEnteredOn: change.today,
           });
-          writeFields(person, fields);
-          if (photoKey) person.photoKey = photoKey;
-          await change.em.persist(person).flush();
-          return person;
+          writeFields(contact, fields);
+          change.em.persist(contact);
+        } else {
+          [contact] = (await this.addCards(change, column, [fields])).created;
         }
-        const {
-          created: [contact],
-        } = await this.addCards(change, column, [fields]);
         if (!contact) throw new ForbiddenException({ errors: [freePlanLimitMessage(this.board.cardLimit(user) ?? 0)] });
-        if (photoKey) {
-          contact.photoKey = photoKey;
-          await change.em.flush();
+        if (photoKey) contact.photoKey = photoKey;
+        // The first follow-up as an explicit date: the first note's next-contact date when there is
+        // a note (as the interaction form sets it), else a schedule (as Snooze sets it).
+        if (followUpOn && !firstInteraction) {
+          contact.scheduledOn = followUpOn;
+          contact.scheduledAt = this.clock.now();
+        }
+        await change.em.flush();
+        if (firstInteraction) {
+          await logInteraction(
+            change,
+            {
+              contactId: contact.id,
+              dateContacted: firstInteraction.date_contacted ?? change.today,
+              contactMethod: firstInteraction.contact_method,
+              notes: firstInteraction.notes,
+              nextContactDate: followUpOn ?? null,
+            },
+            this.clock.now(),
+          );
+        } else if (followUpOn) {
+          await change.followUpsChanged({ contactIds: [contact.id] });
         }
         return contact;
       });
+      // The rule wrote the follow-up state in SQL: read the card as it is now.
+      return firstInteraction || followUpOn ? await this.findVisible(user, created.id, { fresh: true }) : created;
     } catch (error) {
       await this.photos.remove(photoKey);
       throw error;
@@ -207,23 +238,30 @@ export class ContactsService {
    * board or in the network: stored addresses are compared in that form too, so
    * `linkedin.com/in/Jane/?trk=x` finds the card saved as `https://uk.linkedin.com/in/jane`. A card
    * on the board first, then the newest; a card hidden past a limited plan's allowance is left out.
+   * It comes with its column and follow-up state (the extension's popup shows them).
    */
   async linkedInMatch(
     user: BoardOwner,
     canonical: string,
     em: EntityManager = this.em,
-  ): Promise<{ id: number; name: string; on_board: boolean } | null> {
-    const rows = await em.execute<{ id: number; name: string; linked_in: string; on_board: boolean }[]>(
-      `select id, name, linked_in, on_board from contacts
-        where user_id = ? and linked_in is not null and linked_in ilike '%linkedin.%'
-        order by on_board desc, created_at desc, id desc`,
+  ): Promise<LinkedInMatchResponse | null> {
+    // The column's name comes with the card (read-only, in the board's own join) for the popup.
+    const rows = await em.execute<(LinkedInMatchResponse & { linked_in: string })[]>(
+      `select c.id, c.name, c.linked_in, c.on_board, c.tier_id, t.name as tier_name,
+              to_char(c.last_contacted_on, 'YYYY-MM-DD') as last_contacted_on,
+              to_char(c.next_follow_up_on, 'YYYY-MM-DD') as next_follow_up_on
+         from contacts c left join tiers t on t.id = c.tier_id
+        where c.user_id = ? and c.linked_in is not null and c.linked_in ilike '%linkedin.%'
+        order by c.on_board desc, c.created_at desc, c.id desc`,
       [user.id],
     );
     const matches = rows.filter((row) => canonicalLinkedInUrl(row.linked_in) === canonical);
     if (matches.length === 0) return null;
     const hidden = await this.board.hiddenIds(user, em);
     const match = matches.find((row) => !hidden.has(row.id));
-    return match ? { id: match.id, name: match.name, on_board: match.on_board } : null;
+    if (!match) return null;
+    const { linked_in: _linkedIn, ...answer } = match;
+    return answer;
   }
 
   /**
@@ -472,6 +510,23 @@ export class ContactsService {
       await change.followUpsChanged({ contactIds: [id] });
     });
     return this.findVisible(user, id, { fresh: true });
+  }
+
+  /**
+   * A new person's first note is not dated after today, and a card's first follow-up is today to a
+   * year ahead; someone saved to the network has no follow-up (400).
+   */
+  private checkFirstFollowUp(
+    user: BoardOwner,
+    firstInteraction: CreateContactRequest['first_interaction'],
+    followUpOn: string | undefined,
+    onBoard: boolean,
+  ): void {
+    if (firstInteraction?.date_contacted && firstInteraction.date_contacted > this.clock.today(user)) {
+      throw new BadRequestException({ errors: [DATE_CONTACTED_IN_FUTURE_MESSAGE] });
+    }
+    if (followUpOn && !onBoard) throw new BadRequestException({ errors: [NETWORK_FOLLOW_UP_MESSAGE] });
+    if (followUpOn) this.checkFollowUpDate(user, followUpOn, FOLLOW_UP_DATE_RANGE_MESSAGE);
   }
 
   /** 400 with `message` unless `date` is from the user's today to a year ahead. */

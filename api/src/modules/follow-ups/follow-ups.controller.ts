@@ -8,6 +8,7 @@ import {
   type SnoozeRequest,
 } from '@tend/contracts';
 import type { Request, Response } from 'express';
+import { ExtensionAllowed } from '../../infra/http/access.decorators';
 import { ZodValidationPipe } from '../../infra/http/zod-validation.pipe';
 import { SignedIn } from '../users/request-user';
 import type { SignedInUser } from '../users/signed-in-user-cache';
@@ -29,9 +30,13 @@ export class FollowUpsController {
     res.end(gzip ? view.gzip : view.json);
   }
 
-  /** Logs an interaction dated today and resets the card by the rule; answers the card. */
+  /**
+   * Logs an interaction dated today and resets the card by the rule; answers the card. The extension
+   * may ("Log that I messaged them" on a saved profile).
+   */
   @Post('contacts/:id/done')
   @HttpCode(200)
+  @ExtensionAllowed()
   done(
     @Param('id', new ZodValidationPipe(idSchema)) id: number,
     @Body(new ZodValidationPipe(doneRequestSchema)) body: DoneRequest,
@@ -43,6 +48,7 @@ export class FollowUpsController {
   /** Sets the card's next follow-up to a later date (`until`, or `days` from today); answers the card. */
   @Post('contacts/:id/snooze')
   @HttpCode(200)
+  @ExtensionAllowed()
   snooze(
     @Param('id', new ZodValidationPipe(idSchema)) id: number,
     @Body(new ZodValidationPipe(snoozeRequestSchema)) body: SnoozeRequest,

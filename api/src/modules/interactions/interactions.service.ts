@@ -11,6 +11,7 @@ import { Clock } from '../../infra/time/clock';
 import { BoardService, type BoardOwner } from '../board/board.service';
 import { ContactsService } from '../contacts/contacts.service';
 import { Interaction } from './interaction.entity';
+import { logInteraction } from './interaction-writes';
 import { toInteractionResponse } from './interactions.mapper';
 import { COUNT_ON_DATE, LATEST_PER_CONTACT } from './interactions.queries';
 
@@ -62,20 +63,19 @@ export class InteractionsService {
   async create(user: InteractionOwner, request: CreateInteractionRequest): Promise<Interaction> {
     this.checkDates(user, request.date_contacted, request.next_contact_date);
     const contact = await this.contacts.findVisible(user, request.contact_id);
-    return this.board.change(user, async (change) => {
-      const interaction = change.em.create(Interaction, {
-        user: user.id,
-        contact: contact.id,
-        dateContacted: request.date_contacted,
-        contactMethod: request.contact_method,
-        notes: request.notes,
-        nextContactDate: request.next_contact_date,
-        nextContactSetAt: this.clock.now(),
-      });
-      await change.em.persist(interaction).flush();
-      await change.followUpsChanged({ contactIds: [contact.id] });
-      return interaction;
-    });
+    return this.board.change(user, (change) =>
+      logInteraction(
+        change,
+        {
+          contactId: contact.id,
+          dateContacted: request.date_contacted,
+          contactMethod: request.contact_method,
+          notes: request.notes,
+          nextContactDate: request.next_contact_date,
+        },
+        this.clock.now(),
+      ),
+    );
   }
 
   /** A partial change; the next-contact date is checked against today only when it changes. */

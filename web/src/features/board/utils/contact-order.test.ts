@@ -26,6 +26,15 @@ describe('board order', () => {
     expect(column(board, 2)).toEqual([4, 5]);
     expect(groupContactsByTier(board).get(3)).toBeUndefined();
   });
+
+  it('leaves people in the network out of the columns, and never moves them', () => {
+    const inNetwork = makeContact({ id: 9, on_board: false, tier_id: null, column_order: null, vertical_order: 0 });
+    const grouped = groupContactsByTier([...board, inNetwork]);
+    expect([...grouped.values()].flat().map((contact) => contact.id)).not.toContain(9);
+    expect(grouped.size).toBe(2);
+    const unchanged = applyMove([...board, inNetwork], { contactId: 9, tierId: 1, index: 0, columnOrder: 0 });
+    expect(unchanged).toEqual([...board, inNetwork]);
+  });
 });
 
 describe('applyMove', () => {

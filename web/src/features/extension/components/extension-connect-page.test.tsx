@@ -60,7 +60,9 @@ describe('ExtensionConnectPage', () => {
     open();
     expect(screen.getByRole('heading', { name: 'Connect the Tend extension' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
-    expect(screen.getByText('Add contacts to your board, with their photo')).toBeInTheDocument();
+    expect(
+      screen.getByText('Log that you contacted someone on your board, or snooze their follow-up'),
+    ).toBeInTheDocument();
     expect(screen.getByText('See billing or change your plan')).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Connect' }));
