@@ -8,7 +8,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { defaultTiers, makeContact } from '@/test/fixtures';
 import { BoardCardActionsContext, type BoardCardActions } from './board-card-actions';
 import { useBoardSensors } from './board-columns';
-import { BoardCard } from './contact-card';
+import { BoardCard, useCardList } from './contact-card';
+
+/** A card in a list of its own, as a column's CardList renders it. */
+function OneCardList({ contact }: { contact: Contact }) {
+  const { list, listRef, focusedId } = useCardList();
+  return (
+    <ul ref={listRef}>
+      <BoardCard contact={contact} tierId={contact.tier_id ?? 1} list={list} live focused={focusedId === contact.id} />
+    </ul>
+  );
+}
 
 function Board({ children }: { children: ReactNode }) {
   return <DndContext sensors={useBoardSensors()}>{children}</DndContext>;
@@ -30,9 +40,7 @@ function renderCard(contact: Contact, actions: Partial<BoardCardActions> = {}) {
     <BoardCardActionsContext.Provider value={value}>
       <Board>
         <SortableContext items={[contact.id]}>
-          <ul>
-            <BoardCard contact={contact} tierId={contact.tier_id ?? 1} live />
-          </ul>
+          <OneCardList contact={contact} />
         </SortableContext>
       </Board>
       <p id="drag-help">Press Space to pick the card up.</p>

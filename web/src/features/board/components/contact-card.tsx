@@ -4,14 +4,15 @@ import { CSS } from '@dnd-kit/utilities';
 import { ArrowRightLeft, CalendarPlus, Trash2, Users } from 'lucide-react';
 import {
   memo,
-  useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
   type KeyboardEventHandler,
   type PointerEventHandler,
+  type RefObject,
   type SyntheticEvent,
   type TouchEventHandler,
 } from 'react';
@@ -161,15 +162,49 @@ interface SortableListeners {
   onKeyDown?: KeyboardEventHandler;
 }
 
-interface SortableBindingProps {
-  id: number;
-  tierId: number;
-  /** The card's elements; read after mount (a parent's refs attach after its children's effects). */
-  getNode: () => HTMLElement | null;
-  getHandle: () => HTMLElement | null;
-  onListeners: (listeners: SortableListeners | null) => void;
-  onDraggingChange: (dragging: boolean) => void;
-  onMotion: (transform: string, transition: string) => void;
+/**
+ * What every card of one column's list shares, made once by the list (`useCardList`) and handed to
+ * each card as a plain prop. The cards themselves hold no hooks and read no context: a column keeps
+ * up to 400 cards in the page, most of them shells, and a 1,000-card board mounted 1,000 cards of
+ * ten hooks and a context subscription each (docs/PERFORMANCE.md, issue 28).
+ */
+export interface CardList {
+  openContact: (contactId: number) => void;
+  instructionsId: string;
+  today: string;
+  /** dnd-kit's listeners of the live cards, by contact id (set by their SortableBinding). */
+  listeners: Map<number, SortableListeners>;
+  /** A card's element in this list (read after mount). */
+  getNode: (contactId: number) => HTMLLIElement | null;
+  /** The card holding the focus (it stays drawn, and in a windowed column in the page). */
+  focus: (contactId: number) => void;
+  blur: (contactId: number) => void;
+}
+
+/** The list's shared part for its cards, its `<ul>`'s ref and the card holding the focus. */
+export function useCardList(): {
+  list: CardList;
+  listRef: RefObject<HTMLUListElement | null>;
+  focusedId: number | null;
+} {
+  const { openContact, instructionsId, today } = useBoardCardActions();
+  const listRef = useRef<HTMLUListElement | null>(null);
+  const [listeners] = useState(() => new Map<number, SortableListeners>());
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+  const list = useMemo<CardList>(
+    () => ({
+      openContact,
+      instructionsId,
+      today,
+      listeners,
+      getNode: (contactId) =>
+        listRef.current?.querySelector<HTMLLIElement>(`:scope > li[data-contact-id="${contactId}"]`) ?? null,
+      focus: (contactId) => setFocusedId(contactId),
+      blur: (contactId) => setFocusedId((current) => (current === contactId ? null : current)),
+    }),
+    [openContact, instructionsId, today, listeners],
+  );
+  return { list, listRef, focusedId };
 }
 
 /**
@@ -177,39 +212,36 @@ interface SortableBindingProps {
  * the pointer changes, so this renders nothing and moves the card through its DOM node: only
  * these small components re-render during a drag, never the cards.
  */
-function SortableBinding({
-  id,
-  tierId,
-  getNode,
-  getHandle,
-  onListeners,
-  onDraggingChange,
-  onMotion,
-}: SortableBindingProps) {
-  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({
+function SortableBinding({ id, tierId, list }: { id: number; tierId: number; list: CardList }) {
+  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition } = useSortable({
     id,
     data: { type: 'card', tierId },
   });
 
   useEffect(() => {
-    setNodeRef(getNode());
-    setActivatorNodeRef(getHandle());
-  }, [setNodeRef, setActivatorNodeRef, getNode, getHandle]);
+    const node = list.getNode(id);
+    setNodeRef(node);
+    setActivatorNodeRef(node?.querySelector<HTMLElement>(':scope > .contact-card__open') ?? null);
+  }, [setNodeRef, setActivatorNodeRef, list, id]);
 
   useEffect(() => {
-    onListeners((listeners as SortableListeners | undefined) ?? null);
-    return () => onListeners(null);
-  }, [listeners, onListeners]);
+    if (listeners) list.listeners.set(id, listeners);
+    else list.listeners.delete(id);
+    return () => {
+      list.listeners.delete(id);
+    };
+  }, [listeners, list, id]);
 
   useLayoutEffect(() => {
-    onDraggingChange(isDragging);
-    return () => onDraggingChange(false);
-  }, [isDragging, onDraggingChange]);
-
-  useLayoutEffect(() => {
-    onMotion(CSS.Translate.toString(transform) ?? '', transition ?? '');
-    return () => onMotion('', '');
-  }, [transform, transition, onMotion]);
+    const element = list.getNode(id);
+    if (!element) return;
+    element.style.transform = CSS.Translate.toString(transform) ?? '';
+    element.style.transition = transition ?? '';
+    return () => {
+      element.style.transform = '';
+      element.style.transition = '';
+    };
+  }, [transform, transition, list, id]);
 
   return null;
 }
@@ -217,12 +249,18 @@ function SortableBinding({
 interface BoardCardProps {
   contact: Contact;
   tierId: number;
+  /** What the column's cards share (see CardList). */
+  list: CardList;
   /**
    * Near the visible part of its column (see TierColumn): the card draws its content and is
    * registered with dnd-kit. Otherwise it is a shell of the same size that keeps its place, its
    * name for screen readers and its focus, and opens the contact on click or Enter.
    */
   live: boolean;
+  /** Holds the focus: it keeps its content when scrolled away, so the focused button stays. */
+  focused?: boolean;
+  /** Being dragged: a placeholder in its column while the overlay follows the pointer. */
+  dragging?: boolean;
   /**
    * In a windowed column (only the cards near the view in the page): the card's distance from the
    * list's top in pixels, and its position in the column for screen readers, which see only part
@@ -236,48 +274,35 @@ interface BoardCardProps {
 /**
  * A card on the board (150 px high). The whole card drags with a mouse or a long press; the card's
  * main button is the keyboard handle (Space lifts, arrows move, Space drops, Escape cancels) and
- * opens the contact on click or Enter. Memoised: it re-renders only when its contact changes or it
- * enters or leaves its column's window.
+ * opens the contact on click or Enter. Memoised and without hooks (its state is its list's and
+ * dnd-kit's, in SortableBinding): a shell costs its elements and nothing more, and a card
+ * re-renders only when its contact changes, it enters or leaves its column's window, or it takes
+ * or loses the focus or the drag.
  */
 export const BoardCard = memo(function BoardCard({
   contact,
   tierId,
+  list,
   live,
+  focused = false,
+  dragging = false,
   placedAt,
   positionInSet,
   setSize,
 }: BoardCardProps) {
-  const { openContact, instructionsId, today } = useBoardCardActions();
-  const node = useRef<HTMLLIElement>(null);
-  const handle = useRef<HTMLDivElement>(null);
-  const listeners = useRef<SortableListeners | null>(null);
-  const [dragging, setDragging] = useState(false);
-  // A card that holds the focus keeps its content when scrolled away, so the focused button stays.
-  const [focusWithin, setFocusWithin] = useState(false);
-  const drawn = live || focusWithin;
-  const getNode = useCallback(() => node.current, []);
-  const getHandle = useCallback(() => handle.current, []);
-  const setListeners = useCallback((value: SortableListeners | null) => {
-    listeners.current = value;
-  }, []);
-  const move = useCallback((transform: string, transition: string) => {
-    const element = node.current;
-    if (!element) return;
-    element.style.transform = transform;
-    element.style.transition = transition;
-  }, []);
+  const id = contact.id;
+  const drawn = live || focused;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    listeners.current?.onKeyDown?.(event);
+    list.listeners.get(id)?.onKeyDown?.(event);
     if (event.key === 'Enter' && !dragging && !event.defaultPrevented) {
       event.preventDefault();
-      openContact(contact.id);
+      list.openContact(id);
     }
   };
 
   return (
     <li
-      ref={node}
       className={
         dragging
           ? 'contact-card contact-card--placeholder'
@@ -285,46 +310,35 @@ export const BoardCard = memo(function BoardCard({
             ? 'contact-card'
             : 'contact-card contact-card--shell'
       }
-      data-contact-id={contact.id}
+      data-contact-id={id}
       style={placedAt === undefined ? undefined : { top: placedAt }}
       aria-posinset={positionInSet}
       aria-setsize={setSize}
-      onPointerDown={(event) => listeners.current?.onPointerDown?.(event)}
-      onTouchStart={(event) => listeners.current?.onTouchStart?.(event)}
-      onFocus={() => setFocusWithin(true)}
+      onPointerDown={(event) => list.listeners.get(id)?.onPointerDown?.(event)}
+      onTouchStart={(event) => list.listeners.get(id)?.onTouchStart?.(event)}
+      onFocus={() => list.focus(id)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocusWithin(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) list.blur(id);
       }}
     >
       <div
-        ref={handle}
         role="button"
         tabIndex={0}
         aria-roledescription="draggable contact card"
-        aria-describedby={instructionsId}
+        aria-describedby={list.instructionsId}
         aria-pressed={dragging ? true : undefined}
         className="contact-card__open"
         onKeyDown={handleKeyDown}
-        onClick={() => openContact(contact.id)}
+        onClick={() => list.openContact(id)}
       >
         {/* The name comes from the content, whole (not an aria-label that the visible, truncated
             text would contradict); a shell that draws nothing keeps it too. */}
         <span className="visually-hidden">{cardLabel(contact)}</span>
         {drawn ? <CardSummary contact={contact} /> : null}
       </div>
-      {drawn ? <CardFollowUp contact={contact} today={today} /> : null}
+      {drawn ? <CardFollowUp contact={contact} today={list.today} /> : null}
       {drawn ? <CardActions contact={contact} tierId={tierId} /> : null}
-      {live ? (
-        <SortableBinding
-          id={contact.id}
-          tierId={tierId}
-          getNode={getNode}
-          getHandle={getHandle}
-          onListeners={setListeners}
-          onDraggingChange={setDragging}
-          onMotion={move}
-        />
-      ) : null}
+      {live ? <SortableBinding id={id} tierId={tierId} list={list} /> : null}
     </li>
   );
 });

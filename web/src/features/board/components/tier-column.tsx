@@ -3,10 +3,10 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { SearchX, UserPlus } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useRef, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { ColumnHeader } from './column-header';
-import { BoardCard } from './contact-card';
+import { BoardCard, useCardList } from './contact-card';
 import './tier-column.css';
 
 const COLUMN_PREFIX = 'column:';
@@ -119,6 +119,8 @@ interface CardListProps {
   last: number;
   /** The dragged card's index when it is outside the window (it stays drawn and registered), or -1. */
   pinnedOutsideWindow: number;
+  /** The dragged card, if it is in this column (its placeholder). */
+  draggedId: number | null;
   /** Only the window (and the dragged and focused cards) in the page (see CARDS_KEPT_IN_PAGE). */
   windowed: boolean;
 }
@@ -132,15 +134,10 @@ function indexesInPage(first: number, last: number, extra: readonly number[]): n
   return indexes.sort((a, b) => a - b);
 }
 
-/** The contact id of the card an event happened in, if any. */
-function cardIdOf(target: EventTarget | null): number | null {
-  const card = target instanceof Element ? target.closest('li[data-contact-id]') : null;
-  return card ? Number(card.getAttribute('data-contact-id')) : null;
-}
-
 /**
  * A column's cards. Memoised apart from the column: when a drag enters or leaves the column (its
- * highlight changes), a column of thousands of cards does not walk them all again.
+ * highlight changes), a column of thousands of cards does not walk them all again. The list holds
+ * what its cards share (`useCardList`), so the cards themselves have no hooks.
  */
 const CardList = memo(function CardList({
   tierId,
@@ -150,18 +147,29 @@ const CardList = memo(function CardList({
   first,
   last,
   pinnedOutsideWindow,
+  draggedId,
   windowed,
 }: CardListProps) {
-  // The card holding the focus stays in the page when scrolled away, so the focus is not lost.
-  const [focusedId, setFocusedId] = useState<number | null>(null);
+  // The card holding the focus stays drawn, and in the page when scrolled away, so the focus is not lost.
+  const { list, listRef, focusedId } = useCardList();
   const label = `Contacts in ${tierName}`;
   if (!windowed) {
     return (
-      <ul className="card-list" aria-label={label}>
+      <ul ref={listRef} className="card-list" aria-label={label}>
         {ids.map((id, index) => {
           const contact = byId.get(id);
           const live = (index >= first && index <= last) || index === pinnedOutsideWindow;
-          return contact ? <BoardCard key={id} contact={contact} tierId={tierId} live={live} /> : null;
+          return contact ? (
+            <BoardCard
+              key={id}
+              contact={contact}
+              tierId={tierId}
+              list={list}
+              live={live}
+              focused={id === focusedId}
+              dragging={id === draggedId}
+            />
+          ) : null;
         })}
       </ul>
     );
@@ -169,13 +177,10 @@ const CardList = memo(function CardList({
   const extra = [pinnedOutsideWindow, focusedId === null ? -1 : ids.indexOf(focusedId)];
   return (
     <ul
+      ref={listRef}
       className="card-list card-list--windowed"
       aria-label={label}
       style={{ height: ids.length * CARD_PITCH_PX - CARD_GAP_PX }}
-      onFocus={(event) => setFocusedId(cardIdOf(event.target))}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocusedId(null);
-      }}
     >
       {indexesInPage(first, last, extra).map((index) => {
         const id = ids[index]!;
@@ -186,7 +191,10 @@ const CardList = memo(function CardList({
             key={id}
             contact={contact}
             tierId={tierId}
+            list={list}
             live={live}
+            focused={id === focusedId}
+            dragging={id === draggedId}
             placedAt={index * CARD_PITCH_PX}
             positionInSet={index + 1}
             setSize={ids.length}
@@ -216,8 +224,7 @@ export const TierColumn = memo(function TierColumn({
   const getBody = useCallback(() => body.current, []);
   const cardWindow = useCardWindow(body, ids.length);
   const pinnedIndex = pinnedId !== null ? ids.indexOf(pinnedId) : -1;
-  // The dragged card stays registered when it leaves the window; inside it, it is live anyway (and
-  // the card list need not re-render when a drag starts).
+  // The dragged card stays registered when it leaves the window; inside it, it is live anyway.
   const pinnedOutsideWindow =
     pinnedIndex >= 0 && (pinnedIndex < cardWindow.first || pinnedIndex > cardWindow.last) ? pinnedIndex : -1;
   const headingId = `tier-${tier.id}-name`;
@@ -271,6 +278,7 @@ export const TierColumn = memo(function TierColumn({
               first={cardWindow.first}
               last={cardWindow.last}
               pinnedOutsideWindow={pinnedOutsideWindow}
+              draggedId={pinnedId}
               windowed={ids.length > CARDS_KEPT_IN_PAGE}
             />
           )}
