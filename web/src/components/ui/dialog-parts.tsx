@@ -3,7 +3,6 @@ import { X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { dismissEarlierToasts } from './toast';
 import type { DialogFrameProps, ModalProps } from './dialog';
-import './dialog.css';
 
 // The dialogs' Radix half, loaded when a dialog first opens (dialog.tsx): the board mounts a
 // closed confirmation per column and per card action, and opens none of them on its first load.

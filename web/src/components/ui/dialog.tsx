@@ -1,6 +1,9 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { moduleLoader, preload, useLoadedModules } from '@/lib/module-loader';
 import { Button } from './button';
+// The dialogs' styles load with the first screen, not with their code: a screen's own rules that
+// refine them (the contact card's width) must come after them whatever chunk arrives first.
+import './dialog.css';
 
 /**
  * The dialogs' code (Radix's dialog, focus trap, scroll lock: ~13 KiB gzipped) loads when a dialog

@@ -2,7 +2,6 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { MenuProps } from './menu';
-import './menu.css';
 
 // The menus' Radix half, loaded when a menu is first opened (menu.tsx): Radix's menu, its
 // positioning (floating-ui) and its focus handling are a third of the board's first-load script.

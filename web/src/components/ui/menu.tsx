@@ -10,6 +10,9 @@ import {
 import { moduleLoader, preload } from '@/lib/module-loader';
 import { preloadDialogs } from './dialog';
 import type { MenuItemProps, MenuRadioGroupProps, MenuSubProps } from './menu-parts';
+// The menus' styles load with the first screen, not with their code: a screen's own rules that
+// refine them (the contact card's width) must come after them whatever chunk arrives first.
+import './menu.css';
 
 export interface MenuProps {
   /** One button element: it opens the menu (pointer press, Enter, Space or ArrowDown). */

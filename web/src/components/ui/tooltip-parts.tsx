@@ -1,6 +1,5 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
-import './tooltip.css';
 
 // The tooltip's Radix half, loaded when its trigger is first hovered or focused (tooltip.tsx).
 

@@ -1,5 +1,8 @@
 import { cloneElement, isValidElement, useLayoutEffect, useState, type ReactNode, type Ref } from 'react';
 import { moduleLoader, useLoadedModules } from '@/lib/module-loader';
+// The tooltips' styles load with the first screen, not with their code: a screen's own rules that
+// refine them (the contact card's width) must come after them whatever chunk arrives first.
+import './tooltip.css';
 
 interface TooltipProps {
   content: ReactNode;
