@@ -441,14 +441,31 @@ describe('the stored LinkedIn key (contacts.linked_in_key)', () => {
 
     for (const form of ADA_FORMS) {
       const found = await client.get(`/api/contacts/by-linkedin?url=${encodeURIComponent(form)}`);
-      expect(found.body, form).toEqual({ id: ada.id, name: 'Ada', on_board: true });
+      // The match with its standing, as the extension's popup shows it.
+      expect(found.body, form).toEqual({
+        id: ada.id,
+        name: 'Ada',
+        on_board: true,
+        tier_id: ada.tier_id,
+        tier_name: 'New',
+        last_contacted_on: null,
+        next_follow_up_on: null,
+      });
       const again = await client.post('/api/contacts', { name: 'Ada again', linked_in: form, on_board: false });
       expect(again.status, form).toBe(409);
       expect(again.body).toEqual({ errors: [DUPLICATE_LINKEDIN_MESSAGE], contact_id: ada.id });
     }
     for (const form of ['https://linkedin.com/in/JOS%c3%a9?trk=x', 'https://de.linkedin.com/in/José/de']) {
       const found = await client.get(`/api/contacts/by-linkedin?url=${encodeURIComponent(form)}`);
-      expect(found.body, form).toEqual({ id: jose?.id, name: 'José', on_board: false });
+      expect(found.body, form).toEqual({
+        id: jose?.id,
+        name: 'José',
+        on_board: false,
+        tier_id: null,
+        tier_name: null,
+        last_contacted_on: null,
+        next_follow_up_on: null,
+      });
     }
 
     // The check reads the column, not the address: with the key gone, the profile is unknown.

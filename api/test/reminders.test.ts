@@ -202,13 +202,29 @@ describe('the reminder digest', () => {
       await task.run('reminders', 'manual');
     }
     await app.running.app.get(JobDispatcher).drain();
-    const rows = await app.db.query<{ user_id: number; local_date: string; hour: number }>(
-      `select d.user_id, to_char(d.local_date, 'YYYY-MM-DD') as local_date,
-              extract(hour from (d.created_at at time zone u.time_zone))::int as hour
-         from reminder_deliveries d join users u on u.id = d.user_id
-        where d.user_id = any($1) and d.status = 'sent' order by d.user_id, d.local_date`,
-      [[london.userId, angeles.userId, auckland.userId]],
-    );
+    const sent = () =>
+      app.db.query<{ user_id: number; local_date: string; hour: number }>(
+        `select d.user_id, to_char(d.local_date, 'YYYY-MM-DD') as local_date,
+                extract(hour from (d.created_at at time zone u.time_zone))::int as hour
+           from reminder_deliveries d join users u on u.id = d.user_id
+          where d.user_id = any($1) and d.status = 'sent' order by d.user_id, d.local_date`,
+        [[london.userId, angeles.userId, auckland.userId]],
+      );
+    // The last hour's deliveries may still be settling after the drain (their emails are jobs too):
+    // wait until nothing is pending, then read what was sent.
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.db.query<{ pending: number }>(
+              `select count(*)::int as pending from reminder_deliveries where user_id = any($1) and status = 'pending'`,
+              [[london.userId, angeles.userId, auckland.userId]],
+            )
+          )[0]?.pending,
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+    const rows = await sent();
     const of = (who: Member) => rows.filter((row) => row.user_id === who.userId);
     const days = (from: string, to: string) => {
       const out: string[] = [];

@@ -97,6 +97,9 @@ export class SmtpCapture {
   }
 
   async start(): Promise<this> {
+    // A client killed mid-message (the crash tests SIGKILL a worker while it sends) resets its
+    // connection; the server reports that as an error event, which would otherwise be thrown.
+    this.server.on('error', () => undefined);
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
     return this;
