@@ -12,14 +12,14 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hideLabel?: boolean;
 }
 
-interface FieldIds {
+export interface FieldIds {
   id: string;
   hintId: string | undefined;
   errorId: string | undefined;
   describedBy: string | undefined;
 }
 
-function useFieldIds(hint: ReactNode, error: string | null | undefined): FieldIds {
+export function useFieldIds(hint: ReactNode, error: string | null | undefined): FieldIds {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -38,7 +38,7 @@ interface FieldFrameProps {
 }
 
 /** The one layout of every field: label, framed control, hint, error. */
-function FieldFrame({ ids, label, hideLabel = false, hint, error, className, children }: FieldFrameProps) {
+export function FieldFrame({ ids, label, hideLabel = false, hint, error, className, children }: FieldFrameProps) {
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={ids.id} className={hideLabel ? 'visually-hidden' : 'field__label'}>

@@ -3,6 +3,7 @@ import { FileUp, FileText, FileX } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ColumnSelectField } from '@/components/ui/column-select-field';
 import { IMPORT_MESSAGES } from '../messages';
 import { fileProblem, fileSize, IMPORT_FILE_ACCEPT } from '../utils/import-file';
 import { StepHeading } from './step-heading';
@@ -39,7 +40,6 @@ export function ChooseFileStep({
 }: ChooseFileStepProps) {
   const headingId = useId();
   const fileHintId = useId();
-  const tierFieldId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(initial?.file ?? null);
   const [tierId, setTierId] = useState<number | undefined>(initial?.tierId ?? tiers[0]?.id);
@@ -161,25 +161,7 @@ export function ChooseFileStep({
           </ol>
         </details>
 
-        <div className="field">
-          <label htmlFor={tierFieldId} className="field__label">
-            Add new people to column
-          </label>
-          <div className="field__control">
-            <select
-              id={tierFieldId}
-              className="field__input field__select"
-              value={tierId ?? ''}
-              onChange={(event) => setTierId(Number(event.target.value))}
-            >
-              {tiers.map((tier) => (
-                <option key={tier.id} value={tier.id}>
-                  {tier.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <ColumnSelectField label="Add new people to column" tiers={tiers} value={tierId} onChange={setTierId} />
 
         <fieldset className="import-choice">
           <legend className="field__label">People already on your board</legend>

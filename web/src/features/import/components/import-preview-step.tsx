@@ -11,6 +11,7 @@ import { CircleAlert, CopyCheck, UserPlus } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { ActionNote } from '@/components/ui/action-note';
 import { Button } from '@/components/ui/button';
+import { ColumnSelectField } from '@/components/ui/column-select-field';
 import { DESTINATION_MESSAGES, people, rows } from '../messages';
 import { hasWork, IMPORT_FORMAT_LABELS, toAdd } from '../utils/import-file';
 import { StepHeading } from './step-heading';
@@ -60,7 +61,6 @@ export function ImportPreviewStep({
   const errorsId = useId();
   const noteId = useId();
   const destinationId = useId();
-  const columnId = useId();
   const fits = toAdd(run);
   const limited = run.card_limit !== null;
   const leftOut = run.new - fits;
@@ -144,25 +144,13 @@ export function ImportPreviewStep({
               : DESTINATION_MESSAGES.board(run.new)}
           </label>
           {toBoard ? (
-            <div className="field import-destination__column">
-              <label htmlFor={columnId} className="field__label">
-                {WORDS.column}
-              </label>
-              <div className="field__control">
-                <select
-                  id={columnId}
-                  className="field__input field__select"
-                  value={tierId ?? ''}
-                  onChange={(event) => setTierId(Number(event.target.value))}
-                >
-                  {tiers.map((tier) => (
-                    <option key={tier.id} value={tier.id}>
-                      {tier.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
+            <ColumnSelectField
+              className="import-destination__column"
+              label={WORDS.column}
+              tiers={tiers}
+              value={tierId}
+              onChange={setTierId}
+            />
           ) : null}
           <label className="import-choice__option">
             <input type="radio" name="destination" checked={!toBoard} onChange={() => setToBoard(false)} />

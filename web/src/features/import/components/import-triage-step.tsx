@@ -2,6 +2,7 @@ import { freeCardsCounter, type Tier } from '@tend/contracts';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ColumnSelectField } from '@/components/ui/column-select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
@@ -46,7 +47,6 @@ export function ImportTriageStep({ importId, tiers, defaultTierId, room, takeFoc
   const searchId = useId();
   const companyId = useId();
   const titleId = useId();
-  const columnId = useId();
   const counterId = useId();
   const notify = useNotify();
   const [text, setText] = useState('');
@@ -215,25 +215,13 @@ export function ImportTriageStep({ importId, tiers, defaultTierId, room, takeFoc
       ) : null}
 
       <div className="import-triage__actions">
-        <div className="field import-triage__column">
-          <label htmlFor={columnId} className="field__label">
-            {TRIAGE_MESSAGES.intoColumn}
-          </label>
-          <div className="field__control">
-            <select
-              id={columnId}
-              className="field__input field__select"
-              value={tierId ?? ''}
-              onChange={(event) => setTierId(Number(event.target.value))}
-            >
-              {tiers.map((tier) => (
-                <option key={tier.id} value={tier.id}>
-                  {tier.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <ColumnSelectField
+          className="import-triage__column"
+          label={TRIAGE_MESSAGES.intoColumn}
+          tiers={tiers}
+          value={tierId}
+          onChange={setTierId}
+        />
         <div className="form__actions">
           <Button variant="secondary" onClick={onDone} disabled={move.isPending}>
             {put > 0 ? TRIAGE_MESSAGES.done : TRIAGE_MESSAGES.skip}

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { ActionNote } from '@/components/ui/action-note';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ColumnSelectField } from '@/components/ui/column-select-field';
 import { Modal } from '@/components/ui/dialog';
 import { NETWORK_MESSAGES } from '../messages';
 
@@ -46,7 +47,6 @@ export function AddToBoardDialog({
   upgrade,
   onConfirm,
 }: AddToBoardDialogProps) {
-  const selectId = useId();
   const noteId = useId();
   const [tierId, setTierId] = useState<number | undefined>(tiers[0]?.id);
   const chosenTier = tiers.find((tier) => tier.id === tierId) ?? tiers[0];
@@ -85,25 +85,7 @@ export function AddToBoardDialog({
         {tiers.length === 0 ? (
           <Alert title={WORDS.noColumns}>{null}</Alert>
         ) : (
-          <div className="field">
-            <label htmlFor={selectId} className="field__label">
-              {WORDS.column}
-            </label>
-            <div className="field__control">
-              <select
-                id={selectId}
-                className="field__input field__select"
-                value={chosenTier?.id ?? ''}
-                onChange={(event) => setTierId(Number(event.target.value))}
-              >
-                {tiers.map((tier) => (
-                  <option key={tier.id} value={tier.id}>
-                    {tier.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <ColumnSelectField label={WORDS.column} tiers={tiers} value={chosenTier?.id} onChange={setTierId} />
         )}
         {room !== null && fits <= 0 ? <Alert title={NETWORK_MESSAGES.boardFull}>{null}</Alert> : null}
         {rest > 0 ? (
