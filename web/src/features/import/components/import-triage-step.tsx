@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ColumnSelectField } from '@/components/ui/column-select-field';
 import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
 import { useNotify } from '@/components/ui/toast';
 import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
 import { useBulkMoveContacts } from '@/lib/bulk-contacts';
@@ -44,9 +45,6 @@ interface ImportTriageStepProps {
  */
 export function ImportTriageStep({ importId, tiers, defaultTierId, room, takeFocus, onDone }: ImportTriageStepProps) {
   const headingId = useId();
-  const searchId = useId();
-  const companyId = useId();
-  const titleId = useId();
   const counterId = useId();
   const notify = useNotify();
   const [text, setText] = useState('');
@@ -65,6 +63,11 @@ export function ImportTriageStep({ importId, tiers, defaultTierId, room, takeFoc
     }),
     [importId, q, companyFilter, titleFilter],
   );
+  const filterFields = [
+    { label: TRIAGE_MESSAGES.search, value: text, onChange: setText },
+    { label: TRIAGE_MESSAGES.company, value: company, onChange: setCompany },
+    { label: TRIAGE_MESSAGES.title, value: title, onChange: setTitle },
+  ];
   const list = useImportedPeople(filter);
   const people = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
@@ -110,51 +113,16 @@ export function ImportTriageStep({ importId, tiers, defaultTierId, room, takeFoc
       <p className="import-step__lead">{TRIAGE_MESSAGES.lead}</p>
 
       <div className="import-triage__filters" role="search">
-        <div className="field">
-          <label htmlFor={searchId} className="field__label">
-            {TRIAGE_MESSAGES.search}
-          </label>
-          <div className="field__control">
-            <input
-              id={searchId}
-              type="search"
-              className="field__input"
-              value={text}
-              autoComplete="off"
-              onChange={(event) => setText(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={companyId} className="field__label">
-            {TRIAGE_MESSAGES.company}
-          </label>
-          <div className="field__control">
-            <input
-              id={companyId}
-              type="search"
-              className="field__input"
-              value={company}
-              autoComplete="off"
-              onChange={(event) => setCompany(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={titleId} className="field__label">
-            {TRIAGE_MESSAGES.title}
-          </label>
-          <div className="field__control">
-            <input
-              id={titleId}
-              type="search"
-              className="field__input"
-              value={title}
-              autoComplete="off"
-              onChange={(event) => setTitle(event.target.value)}
-            />
-          </div>
-        </div>
+        {filterFields.map((field) => (
+          <TextField
+            key={field.label}
+            label={field.label}
+            type="search"
+            value={field.value}
+            autoComplete="off"
+            onChange={(event) => field.onChange(event.target.value)}
+          />
+        ))}
       </div>
 
       <p className="import-triage__counter" id={counterId} role="status">
