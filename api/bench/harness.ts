@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { contactSearchText } from '@tend/contracts';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 
@@ -157,6 +158,65 @@ export async function seedBoard(
     await db.end();
   }
   return { cookie, userId };
+}
+
+const NETWORK_FIRST = ['Ana', 'Jürgen', 'Søren', 'Zoë', 'François', 'Grace', 'Wei', 'Amara', 'Łukasz', 'Noah'];
+const NETWORK_LAST = ['Müller', 'Østergaard', 'García', 'Nakamura', 'Okafor', 'Smith', 'Brontë', 'Kowalski'];
+const NETWORK_COMPANIES = [
+  'Zürich Versicherung',
+  'ACME',
+  'Ørsted',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Stark Industries',
+];
+const NETWORK_TITLES = ['Staff Engineer', 'Recruiter', 'Product Manager', 'Designer', 'Head of Talent', 'CTO'];
+
+export interface SeedNetworkOptions {
+  /**
+   * Every tenth person is named `Person N` (the API search bench types "person 123"); off, everyone
+   * has an accented first and last name, as the browser bench's figures were measured.
+   */
+  plainEveryTenth?: boolean;
+}
+
+/** Puts `count` people straight into a user's network (search text folded as the app folds it). */
+export async function seedNetwork(
+  databaseUrl: string,
+  userId: number,
+  count: number,
+  { plainEveryTenth = false }: SeedNetworkOptions = {},
+): Promise<void> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    for (let from = 0; from < count; from += 1_000) {
+      const people = Array.from({ length: Math.min(1_000, count - from) }, (_, k) => {
+        const i = from + k;
+        const person = {
+          name:
+            plainEveryTenth && i % 10 === 0
+              ? `Person ${i}`
+              : `${NETWORK_FIRST[i % NETWORK_FIRST.length]} ${NETWORK_LAST[(i * 7) % NETWORK_LAST.length]} ${i}`,
+          title: `${NETWORK_TITLES[i % NETWORK_TITLES.length]}`,
+          company: `${NETWORK_COMPANIES[(i * 3) % NETWORK_COMPANIES.length]} ${i % 50}`,
+          email: i % 3 === 0 ? `person${i}@example.com` : null,
+          date_connected: `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`,
+        };
+        return { ...person, search_text: contactSearchText(person) };
+      });
+      await db.query(
+        `insert into contacts (user_id, tier_id, on_board, name, title, company, email, date_connected, search_text)
+         select $1, null, false, p.name, p.title, p.company, p.email, p.date_connected, p.search_text
+           from jsonb_to_recordset($2::jsonb) as p(name text, title text, company text, email text, date_connected date, search_text text)`,
+        [userId, JSON.stringify(people)],
+      );
+    }
+    await db.query('analyze contacts');
+  } finally {
+    await db.end();
+  }
 }
 
 export function median(values: number[]): number {

@@ -5,52 +5,15 @@
 //
 // BENCH_NETWORK_PEOPLE and BENCH_RUNS shrink it for a check.
 import { existsSync } from 'node:fs';
-import { contactSearchText } from '@tend/contracts';
-import { Client } from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '@tend/test-kit';
-import { median, percentile, seedBoard, startBenchApp, type BenchApp } from './harness';
+import { median, percentile, seedBoard, seedNetwork, startBenchApp, type BenchApp } from './harness';
 
 const PEOPLE = Number(process.env['BENCH_NETWORK_PEOPLE'] ?? 10_000);
 /** Each on a freshly loaded page. */
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 /** Typed one key at a time, then erased; each key is one sample. */
 const TYPED = ['muller', 'globex 4', 'recruiter'];
-
-const FIRST = ['Ana', 'Jürgen', 'Søren', 'Zoë', 'François', 'Grace', 'Wei', 'Amara', 'Łukasz', 'Noah'];
-const LAST = ['Müller', 'Østergaard', 'García', 'Nakamura', 'Okafor', 'Smith', 'Brontë', 'Kowalski'];
-const COMPANIES = ['Zürich Versicherung', 'ACME', 'Ørsted', 'Globex', 'Initech', 'Umbrella', 'Stark Industries'];
-const TITLES = ['Staff Engineer', 'Recruiter', 'Product Manager', 'Designer', 'Head of Talent', 'CTO'];
-
-/** Puts `count` people straight into a user's network (search text folded as the app folds it). */
-async function seedNetwork(databaseUrl: string, userId: number, count: number): Promise<void> {
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    for (let from = 0; from < count; from += 1_000) {
-      const people = Array.from({ length: Math.min(1_000, count - from) }, (_, k) => {
-        const i = from + k;
-        const person = {
-          name: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]} ${i}`,
-          title: `${TITLES[i % TITLES.length]}`,
-          company: `${COMPANIES[(i * 3) % COMPANIES.length]} ${i % 50}`,
-          email: i % 3 === 0 ? `person${i}@example.com` : null,
-          date_connected: `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`,
-        };
-        return { ...person, search_text: contactSearchText(person) };
-      });
-      await db.query(
-        `insert into contacts (user_id, tier_id, on_board, name, title, company, email, date_connected, search_text)
-         select $1, null, false, p.name, p.title, p.company, p.email, p.date_connected, p.search_text
-           from jsonb_to_recordset($2::jsonb) as p(name text, title text, company text, email text, date_connected date, search_text text)`,
-        [userId, JSON.stringify(people)],
-      );
-    }
-    await db.query('analyze contacts');
-  } finally {
-    await db.end();
-  }
-}
 
 async function openNetwork(browser: Browser, app: BenchApp, cookie: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

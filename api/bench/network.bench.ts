@@ -8,9 +8,7 @@
 //    against one with none, alternating load rounds, compared round by round (goal: within 1.1x).
 //
 // BENCH_NETWORK_PEOPLE, BENCH_IMPORT_ROWS, BENCH_ROUNDS and BENCH_SECONDS shrink it for a check.
-import { contactSearchText } from '@tend/contracts';
-import { Client } from 'pg';
-import { connectionsCsv, importThroughApi, median, percentile, seedBoard, startBenchApp } from './harness';
+import { connectionsCsv, importThroughApi, median, percentile, seedBoard, seedNetwork, startBenchApp } from './harness';
 import { runLoad } from './load';
 
 const PEOPLE = Number(process.env['BENCH_NETWORK_PEOPLE'] ?? 10_000);
@@ -21,43 +19,8 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 4);
 const CONNECTIONS = 50;
 const BOARD_CARDS = 1_000;
 
-const FIRST = ['Ana', 'Jürgen', 'Søren', 'Zoë', 'François', 'Grace', 'Wei', 'Amara', 'Łukasz', 'Noah'];
-const LAST = ['Müller', 'Østergaard', 'García', 'Nakamura', 'Okafor', 'Smith', 'Brontë', 'Kowalski'];
-const COMPANIES = ['Zürich Versicherung', 'ACME', 'Ørsted', 'Globex', 'Initech', 'Umbrella', 'Stark Industries'];
-const TITLES = ['Staff Engineer', 'Recruiter', 'Product Manager', 'Designer', 'Head of Talent', 'CTO'];
-
 /** Typed searches: every prefix of each is one request (the keystrokes). */
 const TYPED = ['muller', 'zurich vers', 'recruiter acme', 'soren', 'stark 4', 'person 123'];
-
-/** Puts `count` people straight into a user's network (search text folded as the app folds it). */
-async function seedNetwork(databaseUrl: string, userId: number, count: number): Promise<void> {
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    for (let from = 0; from < count; from += 1_000) {
-      const people = Array.from({ length: Math.min(1_000, count - from) }, (_, k) => {
-        const i = from + k;
-        const person = {
-          name: i % 10 === 0 ? `Person ${i}` : `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]} ${i}`,
-          title: `${TITLES[i % TITLES.length]}`,
-          company: `${COMPANIES[(i * 3) % COMPANIES.length]} ${i % 50}`,
-          email: i % 3 === 0 ? `person${i}@example.com` : null,
-          date_connected: `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`,
-        };
-        return { ...person, search_text: contactSearchText(person) };
-      });
-      await db.query(
-        `insert into contacts (user_id, tier_id, on_board, name, title, company, email, date_connected, search_text)
-         select $1, null, false, p.name, p.title, p.company, p.email, p.date_connected, p.search_text
-           from jsonb_to_recordset($2::jsonb) as p(name text, title text, company text, email text, date_connected date, search_text text)`,
-        [userId, JSON.stringify(people)],
-      );
-    }
-    await db.query('analyze contacts');
-  } finally {
-    await db.end();
-  }
-}
 
 async function searchLatencies(base: string, cookie: string): Promise<{ latencies: number[]; totals: string[] }> {
   const latencies: number[] = [];
@@ -84,7 +47,7 @@ async function main(): Promise<void> {
     const base = app.base;
     const plain = await seedBoard(app, 'board-only@example.com', BOARD_CARDS);
     const wide = await seedBoard(app, 'board-and-network@example.com', BOARD_CARDS);
-    await seedNetwork(app.databaseUrl, wide.userId, PEOPLE);
+    await seedNetwork(app.databaseUrl, wide.userId, PEOPLE, { plainEveryTenth: true });
 
     // 1. Search as a person types.
     await searchLatencies(base, wide.cookie); // warm-up
