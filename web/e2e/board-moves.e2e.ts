@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, toast, waitForBoard } from './helpers/auth';
 import {
@@ -16,10 +16,23 @@ import {
   type BoardApi,
   type ContactRow,
 } from './helpers/board';
-import { hidden, useBrowser, visible } from './helpers/browser';
+import { hidden, useBrowser, VIEWPORT, visible } from './helpers/browser';
 import { checkScreen } from './helpers/screen';
 
 type Board = Record<string, string[]>;
+
+/** How many pixels of an input's placeholder do not fit in its box (0 or less: shown whole). */
+function placeholderOverflow(input: Locator): Promise<number> {
+  return input.evaluate((element) => {
+    const field = element as HTMLInputElement;
+    const style = getComputedStyle(field);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(field.placeholder).width - room;
+  });
+}
 
 /**
  * Fills the board through the API: each column listed top to bottom (the API puts every new card
@@ -314,6 +327,12 @@ describe('board journeys: moving cards', () => {
     };
     await expectBoard(page, all);
     const filter = page.getByRole('searchbox', { name: 'Filter contacts' });
+    // The placeholder is shown whole in the top bar, at 1280 px as at 1440 px.
+    expect(await filter.getAttribute('placeholder')).toBe('Name, title or company');
+    expect(await placeholderOverflow(filter)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1440, height: 800 });
+    expect(await placeholderOverflow(filter)).toBeLessThanOrEqual(0);
+    await page.setViewportSize(VIEWPORT);
 
     await filter.fill('nasa');
     await expectBoard(page, { New: ['Katherine Johnson'], Colleagues: ['Annie Easley'] });

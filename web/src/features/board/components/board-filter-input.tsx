@@ -19,7 +19,9 @@ export function BoardFilterInput() {
           id="board-filter"
           type="search"
           className="filter-box__input"
-          placeholder="Filter by name, title or company"
+          // Short enough to show whole at 1280 px beside Board, Today and Network (the box is ~200 px
+          // there); "Filter" is already said by the icon and the label.
+          placeholder="Name, title or company"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           autoComplete="off"
