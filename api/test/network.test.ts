@@ -172,6 +172,50 @@ describe('GET /api/network', () => {
   });
 });
 
+describe('GET /api/contacts/:id', () => {
+  it('answers one person of the user’s, in the network or on the board, as the list answers them', async () => {
+    const { client } = await member();
+    const people = await inNetwork(
+      client,
+      Array.from({ length: 120 }, (_, i) => ({ name: `Person ${String(i).padStart(3, '0')}` })),
+    );
+    // Someone past the first page (of 100): the network's /network/{id} link reads them alone.
+    const far = people[110];
+    if (!far) throw new Error('no person 110');
+    expect((await network(client, '?sort=name_asc')).items.some((person) => person.id === far.id)).toBe(false);
+    const res = await client.get(`/api/contacts/${far.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(far);
+
+    const card = await add(client, { name: 'On The Board' });
+    const onBoard = await client.get(`/api/contacts/${card.id}`);
+    expect(onBoard.status).toBe(200);
+    expect(onBoard.body).toMatchObject({ id: card.id, name: 'On The Board', on_board: true });
+  });
+
+  it('answers 404 for another user’s person or an id nobody has, and 400 with a sentence for a bad id', async () => {
+    const mine = await member();
+    const theirs = await member();
+    const [them] = await inNetwork(theirs.client, [{ name: 'Their Secret' }]);
+    const stranger = await mine.client.get(`/api/contacts/${them?.id}`);
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toEqual({ errors: ['Contact not found.'] });
+    expect(JSON.stringify(stranger.body)).not.toContain('Their Secret');
+    expect((await mine.client.get('/api/contacts/2147483000')).status).toBe(404);
+
+    for (const [id, message] of [
+      ['abc', 'Id must be a number.'],
+      ['1.5', 'Id must be a whole number.'],
+      ['0', 'Id must be positive.'],
+      ['-3', 'Id must be positive.'],
+    ] as const) {
+      const res = await mine.client.get(`/api/contacts/${id}`);
+      expect(res.status, id).toBe(400);
+      expect(res.body, id).toEqual({ errors: [message] });
+    }
+  });
+});
+
 describe('POST /api/contacts/bulk', () => {
   it('moves people to the board into a column, top first, and back with their notes intact', async () => {
     const { client, tiers } = await member();

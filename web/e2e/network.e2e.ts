@@ -1,3 +1,4 @@
+import type { NetworkPage as NetworkPageData } from '@tend/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './helpers/app';
@@ -144,6 +145,21 @@ describe('journey: the network beside the board (issue 26)', () => {
     await visible(page.getByText('288 people', { exact: true }));
     expect((await networkRowNames(page)).length).toBeGreaterThan(5);
     await checkScreen(page, 'network');
+
+    // A link to someone further down than the list's first page opens their dialog all the same (they
+    // are read alone); a link to nobody in the network says so and comes back to the network.
+    const [oldest] = (await asUser<NetworkPageData>(page, 'GET', '/api/network?sort=connected_asc&limit=1')).items;
+    if (!oldest) throw new Error('the network is empty');
+    expect(await networkRowNames(page)).not.toContain(oldest.name);
+    await page.goto(`/network/${oldest.id}`);
+    const far = await visible(page.getByRole('dialog', { name: oldest.name }));
+    await page.keyboard.press('Escape');
+    await hidden(far);
+    await waitForPath(page, '/network');
+    await page.goto('/network/2147483000');
+    await toast(page, 'That person is not in your network.');
+    await waitForPath(page, '/network');
+    await visible(page.getByText('288 people', { exact: true }));
 
     const search = page.getByRole('searchbox', { name: 'Search your network' });
     await search.pressSequentially('initech');

@@ -18,4 +18,6 @@ export const networkKeys = {
   all: ['network'] as const,
   list: (filter: NetworkFilter) => ['network', 'list', filter] as const,
   ids: (filter: NetworkFilter) => ['network', 'ids', filter] as const,
+  /** One person read alone (`GET /api/contacts/{id}`): /network/{id} for someone past the loaded rows. */
+  person: (contactId: number) => ['network', 'person', contactId] as const,
 };

@@ -95,6 +95,19 @@ export class ContactsController {
   }
 
   /**
+   * One person of the user's, on the board or in the network (the network's /network/{id} link opens
+   * someone past the rows it has loaded). 404 for another user's id or a card hidden by the plan, as
+   * every other contact route answers.
+   */
+  @Get(':id')
+  async read(
+    @Param('id', new ZodValidationPipe(idSchema)) id: number,
+    @SignedIn() user: SignedInUser,
+  ): Promise<ContactResponse> {
+    return toContactResponse(await this.contacts.findVisible(user, id));
+  }
+
+  /**
    * JSON (the web app), or multipart with `contact[...]` keys and an optional `contact[photo]` (the
    * extension saves a profile with its photo in one request). 409 `{errors, contact_id}` when the
    * LinkedIn profile is already on the board.

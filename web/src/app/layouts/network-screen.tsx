@@ -8,7 +8,7 @@ import { useTiers } from '@/features/board/api/get-tiers';
 import { NetworkPage } from '@/features/network/components/network-page';
 import { readErrorMessage } from '@/lib/api-client';
 import { useBulkMoveContacts } from '@/lib/bulk-contacts';
-import { networkContactPath, ROUTES } from '@/lib/routes';
+import { boardContactPath, networkContactPath, ROUTES } from '@/lib/routes';
 import { useCurrentUser } from '@/lib/session';
 import { lazyScreen } from '../lazy-screen';
 import { contactCardModules } from './contact-dialogs';
@@ -82,6 +82,9 @@ export function NetworkScreen() {
   const openContactId = contactIdOfPath(pathname);
   const onOpen = useCallback((id: number) => void navigate(networkContactPath(id)), [navigate]);
   const close = useCallback(() => void navigate(ROUTES.network), [navigate]);
+  // An address that opens nothing is replaced, so Back does not come back to it.
+  const missing = useCallback(() => void navigate(ROUTES.network, { replace: true }), [navigate]);
+  const onBoard = useCallback((id: number) => void navigate(boardContactPath(id), { replace: true }), [navigate]);
   const tierList = tiers.data;
 
   return (
@@ -91,6 +94,8 @@ export function NetworkScreen() {
       upgrade={upgradeAction}
       onOpen={onOpen}
       openContactId={openContactId}
+      onContactMissing={missing}
+      onContactOnBoard={onBoard}
       renderContact={(contact) =>
         tierList ? <NetworkContact key={contact.id} contact={contact} tiers={tierList} onClose={close} /> : null
       }

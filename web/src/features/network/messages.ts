@@ -26,6 +26,10 @@ export const NETWORK_MESSAGES = {
   moreLoading: 'Loading more people',
   clearSearch: 'Clear the search',
   selectionBar: 'Selection',
+  /** /network/{id} while that person is read. */
+  opening: 'Opening',
+  personNotFound: 'That person is not in your network.',
+  personLoadFailed: 'We could not open that person. Please try again.',
 } as const;
 
 export const SORT_LABELS = {

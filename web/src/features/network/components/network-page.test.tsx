@@ -23,13 +23,16 @@ interface Call {
   body: unknown;
 }
 
+type Answer = { status: number; body: unknown };
+
 /**
  * A fake API for the network: `GET /api/network` answers `answer(url)` (a promise the test may hold
- * back), `POST /api/contacts/bulk` answers `bulk(body)`.
+ * back), `POST /api/contacts/bulk` answers `bulk(body)`, `GET /api/contacts/{id}` answers `one(id)`.
  */
 function fakeApi(
   answer: (url: URL) => NetworkPageData | Promise<NetworkPageData>,
-  bulk: (body: unknown) => { status: number; body: unknown } = () => ({ status: 200, body: { contacts: [] } }),
+  bulk: (body: unknown) => Answer = () => ({ status: 200, body: { contacts: [] } }),
+  one: (id: number) => Answer | Promise<Answer> = () => ({ status: 404, body: { errors: ['Contact not found.'] } }),
 ) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -44,6 +47,11 @@ function fakeApi(
       const result = bulk(body);
       return json(result.status, result.body);
     }
+    const single = /^\/api\/contacts\/(\d+)$/.exec(url.pathname);
+    if (method === 'GET' && single) {
+      const result = await one(Number(single[1]));
+      return json(result.status, result.body);
+    }
     return json(404, { errors: [`No mock for ${method} ${url.pathname}`] });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -51,6 +59,7 @@ function fakeApi(
     calls,
     networkCalls: () => calls.filter((call) => call.url.pathname === '/api/network'),
     bulkCalls: () => calls.filter((call) => call.url.pathname === '/api/contacts/bulk'),
+    singleCalls: () => calls.filter((call) => /^\/api\/contacts\/\d+$/.test(call.url.pathname)),
   };
 }
 
@@ -61,6 +70,8 @@ function page(items: Contact[], total = items.length, next: string | null = null
 function renderNetwork(props: Partial<NetworkPageProps> = {}) {
   const onOpen = vi.fn();
   const onUpgrade = vi.fn();
+  const onContactMissing = vi.fn();
+  const onContactOnBoard = vi.fn();
   const result = renderScreen(
     <NetworkPage
       tiers={tiers}
@@ -69,11 +80,13 @@ function renderNetwork(props: Partial<NetworkPageProps> = {}) {
       onOpen={onOpen}
       openContactId={null}
       renderContact={(contact) => <p>Dialog of {contact.name}</p>}
+      onContactMissing={onContactMissing}
+      onContactOnBoard={onContactOnBoard}
       {...props}
     />,
     { path: '/network', user: makeUser({ plan: 'free' }) },
   );
-  return { ...result, onOpen, onUpgrade };
+  return { ...result, onOpen, onUpgrade, onContactMissing, onContactOnBoard };
 }
 
 const list = () => screen.getByRole('list', { name: /^Network/ });
@@ -267,9 +280,70 @@ describe('NetworkPage', () => {
     expect(screen.getByRole('button', { name: /Ada Lovelace/ })).toHaveFocus();
   });
 
-  it('draws the open person’s dialog once they are among the rows', async () => {
-    fakeApi(() => page([grace, ada]));
+  it('draws the open person’s dialog once they are among the rows, without reading them again', async () => {
+    const api = fakeApi(() => page([grace, ada]));
     renderNetwork({ openContactId: 1 });
     expect(await screen.findByText('Dialog of Ada Lovelace')).toBeInTheDocument();
+    expect(api.singleCalls()).toEqual([]);
+  });
+
+  it('reads someone further down the list alone, opening while they are read, then draws their dialog', async () => {
+    const far = person(250, 'Mary Jackson', 'NASA');
+    let release: (() => void) | null = null;
+    const api = fakeApi(
+      () => page([grace, ada], 300, 'next'),
+      undefined,
+      (id) =>
+        new Promise(
+          (resolve) => (release = () => resolve(id === 250 ? { status: 200, body: far } : { status: 404, body: {} })),
+        ),
+    );
+    const { onContactMissing } = renderNetwork({ openContactId: 250 });
+    await waitFor(() => expect(api.singleCalls()).toHaveLength(1));
+    expect(api.singleCalls()[0]?.url.pathname).toBe('/api/contacts/250');
+    expect(screen.getByText('Opening')).toBeInTheDocument();
+    expect(screen.queryByText(/^Dialog of/)).not.toBeInTheDocument();
+    act(() => release?.());
+    expect(await screen.findByText('Dialog of Mary Jackson')).toBeInTheDocument();
+    expect(screen.queryByText('Opening')).not.toBeInTheDocument();
+    expect(onContactMissing).not.toHaveBeenCalled();
+  });
+
+  it('someone read alone and then put on the board from their dialog goes back quietly, not to the board', async () => {
+    const far = person(250, 'Mary Jackson', 'NASA');
+    let onBoard = false;
+    fakeApi(
+      () => page([grace, ada], 300, 'next'),
+      undefined,
+      () => ({ status: 200, body: onBoard ? { ...far, on_board: true, tier_id: 1 } : far }),
+    );
+    const { onContactMissing, onContactOnBoard, queryClient } = renderNetwork({ openContactId: 250 });
+    expect(await screen.findByText('Dialog of Mary Jackson')).toBeInTheDocument();
+    onBoard = true;
+    await act(() => queryClient.invalidateQueries({ queryKey: ['network'] }));
+    await waitFor(() => expect(onContactMissing).toHaveBeenCalled());
+    expect(onContactOnBoard).not.toHaveBeenCalled();
+    expect(screen.queryByText('That person is not in your network.')).not.toBeInTheDocument();
+  });
+
+  it('an address naming nobody in the network says so and goes back to the network', async () => {
+    fakeApi(() => page([grace, ada]));
+    const { onContactMissing } = renderNetwork({ openContactId: 999 });
+    expect(await screen.findByText('That person is not in your network.')).toBeInTheDocument();
+    expect(onContactMissing).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/^Dialog of/)).not.toBeInTheDocument();
+  });
+
+  it('an address naming someone on the board goes to their card there', async () => {
+    const card = makeContact({ id: 12, name: 'Board Person', on_board: true, tier_id: 1 });
+    fakeApi(
+      () => page([grace, ada]),
+      undefined,
+      () => ({ status: 200, body: card }),
+    );
+    const { onContactOnBoard, onContactMissing } = renderNetwork({ openContactId: 12 });
+    await waitFor(() => expect(onContactOnBoard).toHaveBeenCalledWith(12));
+    expect(onContactMissing).not.toHaveBeenCalled();
+    expect(screen.queryByText('Dialog of Board Person')).not.toBeInTheDocument();
   });
 });

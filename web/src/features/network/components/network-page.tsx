@@ -15,11 +15,12 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotify } from '@/components/ui/toast';
-import { readErrorMessage, readErrorMessages } from '@/lib/api-client';
+import { ApiError, readErrorMessage, readErrorMessages } from '@/lib/api-client';
 import { useBulkMoveContacts } from '@/lib/bulk-contacts';
 import type { NetworkFilter } from '@/lib/network-keys';
 import { ROUTES } from '@/lib/routes';
 import { fetchMatchingIds, useNetwork } from '../api/get-network';
+import { useNetworkPerson } from '../api/get-network-person';
 import { useSelection } from '../hooks/use-selection';
 import { NETWORK_MESSAGES, SORT_LABELS } from '../messages';
 import { AddToBoardDialog, type NetworkUpgrade } from './add-to-board-dialog';
@@ -42,16 +43,32 @@ export interface NetworkPageProps {
   upgrade: NetworkUpgrade;
   /** Opens a person's dialog (the address /network/{id}). */
   onOpen: (contactId: number) => void;
-  /** The person whose dialog the address asks for, drawn by the app once they are among the loaded rows. */
+  /**
+   * The person whose dialog the address asks for: from the loaded rows, or read alone when they are
+   * further down the list; drawn by the app.
+   */
   openContactId: number | null;
   renderContact: (contact: Contact) => ReactNode;
+  /** The address names nobody in the user's network (the page has said so): back to /network. */
+  onContactMissing: () => void;
+  /** The address names someone on the board: their card there. */
+  onContactOnBoard: (contactId: number) => void;
 }
 
 /**
  * /network (issue 26): everyone not on the board, searchable as you type, sortable, counted, a
  * windowed list with checkboxes (Shift for a range, "Select all N matching") and Add to board.
  */
-export function NetworkPage({ tiers, room, upgrade, onOpen, openContactId, renderContact }: NetworkPageProps) {
+export function NetworkPage({
+  tiers,
+  room,
+  upgrade,
+  onOpen,
+  openContactId,
+  renderContact,
+  onContactMissing,
+  onContactOnBoard,
+}: NetworkPageProps) {
   const notify = useNotify();
   const searchId = useId();
   const sortId = useId();
@@ -127,7 +144,38 @@ export function NetworkPage({ tiers, room, upgrade, onOpen, openContactId, rende
     );
   };
 
-  const openContact = openContactId === null ? undefined : people.find((person) => person.id === openContactId);
+  // /network/{id}: the person among the loaded rows, or, once the first page is in and they are not
+  // on it, read alone (a link to someone further down the list).
+  const loadedContact = openContactId === null ? undefined : people.find((person) => person.id === openContactId);
+  const readAlone = openContactId !== null && !loadedContact && !network.isPending;
+  const alone = useNetworkPerson(openContactId, readAlone);
+  const aloneContact = readAlone ? alone.data : undefined;
+  const openContact = loadedContact ?? (aloneContact && !aloneContact.on_board ? aloneContact : undefined);
+  const aloneFailed = readAlone && alone.isError && !aloneContact;
+  const opening = openContactId !== null && !openContact && !aloneFailed && !aloneContact?.on_board;
+  const lastShownContactId = useRef<number | null>(null);
+  useEffect(() => {
+    if (openContact) {
+      lastShownContactId.current = openContact.id;
+      return;
+    }
+    if (openContactId === null) return;
+    // The person whose dialog was open has left the network (put on the board, deleted): their
+    // dialog's own action closes it, and if it has not yet, this goes back quietly.
+    const wasShown = lastShownContactId.current === openContactId;
+    if (aloneContact?.on_board) {
+      if (wasShown) onContactMissing();
+      else onContactOnBoard(openContactId);
+      return;
+    }
+    if (!aloneFailed) return;
+    // Anyone else: say why.
+    if (!wasShown) {
+      if (alone.error instanceof ApiError && alone.error.status === 404) notify.info(NETWORK_MESSAGES.personNotFound);
+      else notify.error(readErrorMessage(alone.error, NETWORK_MESSAGES.personLoadFailed));
+    }
+    onContactMissing();
+  }, [openContact, openContactId, aloneContact, aloneFailed, alone.error, notify, onContactMissing, onContactOnBoard]);
   const chosen = selection.selected.size;
   const listLabel = query.trim() ? `${WORDS.network}: ${query.trim()}` : WORDS.network;
 
@@ -281,6 +329,11 @@ export function NetworkPage({ tiers, room, upgrade, onOpen, openContactId, rende
         />
       ) : null}
       {openContact ? renderContact(openContact) : null}
+      {opening ? (
+        <div className="dialog-loading">
+          <Spinner size={32} label={NETWORK_MESSAGES.opening} />
+        </div>
+      ) : null}
     </div>
   );
 }
