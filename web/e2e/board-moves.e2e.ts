@@ -35,6 +35,30 @@ function placeholderOverflow(input: Locator): Promise<number> {
 }
 
 /**
+ * What does not fit in the top bar: an item whose content overflows it, that reaches past the
+ * window's edge, or that overlaps the item before it (the logo, the filter box, Due, the links,
+ * the bell, My Account, left to right). Empty when everything fits.
+ */
+function topBarCollisions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const items = [
+      ...document.querySelectorAll<HTMLElement>('.top-bar__start > .logo-link, .board-toolbar > *, .top-bar__end > *'),
+    ];
+    const problems: string[] = [];
+    const name = (item: HTMLElement) => item.getAttribute('aria-label') ?? item.textContent?.trim() ?? item.className;
+    let previous: { name: string; right: number } | null = null;
+    for (const item of items) {
+      const box = item.getBoundingClientRect();
+      if (item.scrollWidth > item.clientWidth + 1) problems.push(`${name(item)}: its content overflows it`);
+      if (box.right > window.innerWidth) problems.push(`${name(item)}: past the window's edge`);
+      if (previous && box.left < previous.right - 0.5) problems.push(`${name(item)} overlaps ${previous.name}`);
+      previous = { name: name(item), right: box.right };
+    }
+    return problems;
+  });
+}
+
+/**
  * Fills the board through the API: each column listed top to bottom (the API puts every new card
  * on top, so they are created bottom first). Returns the contacts by name.
  */
@@ -332,7 +356,25 @@ describe('board journeys: moving cards', () => {
     expect(await placeholderOverflow(filter)).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1440, height: 800 });
     expect(await placeholderOverflow(filter)).toBeLessThanOrEqual(0);
+    expect(await topBarCollisions(page)).toEqual([]);
+    // At 1024 px, the narrowest the app serves, the links show their icons only: the filter keeps
+    // its room and every item of the bar fits; the links keep their names, shown in a tooltip.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    const top = page.locator('.top-bar');
+    await visible(top.getByRole('link', { name: 'Get Chrome Extension' }));
+    expect((await filter.boundingBox())?.width).toBeGreaterThanOrEqual(160);
+    expect(await placeholderOverflow(filter)).toBeLessThanOrEqual(0);
+    expect(await topBarCollisions(page)).toEqual([]);
+    for (const name of ['Board', 'Today', 'Network', 'Get Chrome Extension']) {
+      await visible(top.getByRole('link', { name, exact: true }));
+    }
+    await top.getByRole('link', { name: 'Network', exact: true }).hover();
+    expect(await visible(page.getByRole('tooltip'))).toBeTruthy();
+    expect(await page.getByRole('tooltip').textContent()).toBe('Network');
+    await checkScreen(page, 'top-bar-1024');
+    await page.mouse.move(640, 400);
     await page.setViewportSize(VIEWPORT);
+    expect(await topBarCollisions(page)).toEqual([]);
 
     await filter.fill('nasa');
     await expectBoard(page, { New: ['Katherine Johnson'], Colleagues: ['Annie Easley'] });

@@ -291,6 +291,20 @@ describe('the daily loop', () => {
     await visible(panel.getByText(`Next follow-up: ${shortDay(dayIn(zone, 14))}`));
     await checkScreenWithoutToasts(page, 'contact-card-i-sent-it');
 
+    // Contacted, the card's next date can be moved from the header without logging anything.
+    const headerDate = card.locator('.contact-modal__follow-up');
+    expect(await headerDate.innerText()).toContain(`Next follow-up: ${shortDay(dayIn(zone, 14))}`);
+    await card.getByRole('button', { name: 'Reschedule follow-up' }).click();
+    const picker = await visible(page.getByRole('dialog', { name: 'Reschedule follow-up' }));
+    expect(await picker.getByLabel('Follow up on').inputValue()).toBe(dayIn(zone, 14));
+    await checkScreen(page, 'contact-card-reschedule');
+    await picker.getByLabel('Follow up on').fill(dayIn(zone, 30));
+    await picker.getByRole('button', { name: 'Reschedule' }).click();
+    await toast(page, `Follow-up with Grace Hopper scheduled for ${shortDay(dayIn(zone, 30))}.`);
+    await hidden(picker);
+    await expect.poll(() => headerDate.innerText()).toContain(`Next follow-up: ${shortDay(dayIn(zone, 30))}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Reschedule follow-up');
+
     // The interaction is logged with the draft as its note, on the timeline and in the notes tab.
     expect(await panel.getByRole('textbox', { name: 'Follow-up message' }).inputValue()).toBe('');
     await card.getByRole('tab', { name: 'Interaction notes' }).click();

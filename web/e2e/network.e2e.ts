@@ -132,7 +132,15 @@ describe('journey: the network beside the board (issue 26)', () => {
     await toast(page, '12 people put on your board in New.');
     await expect.poll(() => people.getByRole('checkbox').count()).toBe(0);
     await visible(page.getByText('Nobody from this import matches these filters.'));
+    // A reload resumes the triage: the 12 are not offered again, and what was done so far is said.
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 2, name: 'Choose who goes on your board' }));
+    await visible(page.getByText(/· 288 people in your network from this import$/));
+    await visible(page.getByText('12 people from this import put on your board so far.'));
     await page.getByRole('button', { name: 'Done' }).click();
+    await visible(page.getByRole('heading', { level: 2, name: 'Import complete' }));
+    // Once done, the import's address shows its summary, not the step again.
+    await page.reload();
     await visible(page.getByRole('heading', { level: 2, name: 'Import complete' }));
 
     const api = await boardApi(page);

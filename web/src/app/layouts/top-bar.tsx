@@ -11,11 +11,12 @@ import {
   Settings,
   UserRound,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { Wordmark } from '@/components/ui/logo';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
+import { Tooltip } from '@/components/ui/tooltip';
 import { LogOutDialog } from '@/features/auth/components/log-out-dialog';
 import { useNotifications } from '@/features/notifications/api/get-notifications';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
@@ -30,27 +31,88 @@ interface TopBarProps {
 }
 
 /**
+ * Below 1280 px the links (Board, Today, Network, Get Chrome Extension) show their icon only: with
+ * their words the bar left the board's filter box ~90 px at 1024 px, the narrowest width the app
+ * serves (the mobile notice covers narrower screens). From 1280 px they keep their words.
+ */
+export const COMPACT_TOP_BAR_QUERY = '(max-width: 1279.98px)';
+
+const EXTENSION_LABEL = 'Get Chrome Extension';
+
+function compactQuery(): MediaQueryList | null {
+  // jsdom has no matchMedia: the bar keeps its words there.
+  return typeof window.matchMedia === 'function' ? window.matchMedia(COMPACT_TOP_BAR_QUERY) : null;
+}
+
+function subscribeCompact(onChange: () => void): () => void {
+  const query = compactQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+function useCompactTopBar(): boolean {
+  return useSyncExternalStore(
+    subscribeCompact,
+    () => compactQuery()?.matches ?? false,
+    () => false,
+  );
+}
+
+interface BarLinkLabelProps {
+  label: string;
+  compact: boolean;
+}
+
+/**
+ * A link's words: beside its icon, or (compact) only for screen readers, so its accessible name
+ * stays the same at every width; the tooltip then shows them on hover and keyboard focus.
+ */
+function BarLinkLabel({ label, compact }: BarLinkLabelProps) {
+  return compact ? <span className="visually-hidden">{label}</span> : <>{label}</>;
+}
+
+/** A compact link is as narrow as the bell beside it. */
+const iconLinkClass = (compact: boolean) => (compact ? 'top-bar__icon-link' : undefined);
+
+/** The compact link with its words in a tooltip under it; the link alone otherwise. */
+function BarLinkTooltip({ label, compact, children }: BarLinkLabelProps & { children: ReactElement }) {
+  return compact ? (
+    <Tooltip content={label} side="bottom">
+      {children}
+    </Tooltip>
+  ) : (
+    children
+  );
+}
+
+/**
  * "Today" (issue 24) with how many people are due today or overdue: the bell's list is exactly
  * those, one per person, so its length is the count (no second request for a number).
  */
-function TodayLink() {
+function TodayLink({ compact }: { compact: boolean }) {
   const due = useNotifications().data?.length ?? 0;
   return (
-    <NavLink
-      to={ROUTES.today}
-      className={({ isActive }) =>
-        buttonClassName({ variant: isActive ? 'secondary' : 'ghost', size: 'sm', className: 'top-bar__today' })
-      }
-    >
-      <CalendarCheck size={16} aria-hidden="true" />
-      Today
-      {due > 0 ? (
-        <span className="top-bar__today-count">
-          {due > 99 ? '99+' : due}
-          <span className="visually-hidden"> due</span>
-        </span>
-      ) : null}
-    </NavLink>
+    <BarLinkTooltip label="Today" compact={compact}>
+      <NavLink
+        to={ROUTES.today}
+        className={({ isActive }) =>
+          buttonClassName({
+            variant: isActive ? 'secondary' : 'ghost',
+            size: 'sm',
+            className: compact ? 'top-bar__today top-bar__icon-link' : 'top-bar__today',
+          })
+        }
+      >
+        <CalendarCheck size={16} aria-hidden="true" />
+        <BarLinkLabel label="Today" compact={compact} />
+        {due > 0 ? (
+          <span className="top-bar__today-count">
+            {due > 99 ? '99+' : due}
+            <span className="visually-hidden"> due</span>
+          </span>
+        ) : null}
+      </NavLink>
+    </BarLinkTooltip>
   );
 }
 
@@ -58,28 +120,36 @@ function TodayLink() {
  * The board, beside Today and the network: with three places to be, each needs a named way there
  * (the logo alone did not say where it leads). Active on the board and on a card opened over it.
  */
-function BoardLink() {
+function BoardLink({ compact }: { compact: boolean }) {
   return (
-    <NavLink
-      to={ROUTES.board}
-      className={({ isActive }) => buttonClassName({ variant: isActive ? 'secondary' : 'ghost', size: 'sm' })}
-    >
-      <Columns3 size={16} aria-hidden="true" />
-      {WORDS.board}
-    </NavLink>
+    <BarLinkTooltip label={WORDS.board} compact={compact}>
+      <NavLink
+        to={ROUTES.board}
+        className={({ isActive }) =>
+          buttonClassName({ variant: isActive ? 'secondary' : 'ghost', size: 'sm', className: iconLinkClass(compact) })
+        }
+      >
+        <Columns3 size={16} aria-hidden="true" />
+        <BarLinkLabel label={WORDS.board} compact={compact} />
+      </NavLink>
+    </BarLinkTooltip>
   );
 }
 
 /** The network (issue 26): everyone brought in who is not on the board. */
-function NetworkLink() {
+function NetworkLink({ compact }: { compact: boolean }) {
   return (
-    <NavLink
-      to={ROUTES.network}
-      className={({ isActive }) => buttonClassName({ variant: isActive ? 'secondary' : 'ghost', size: 'sm' })}
-    >
-      <Users size={16} aria-hidden="true" />
-      {WORDS.network}
-    </NavLink>
+    <BarLinkTooltip label={WORDS.network} compact={compact}>
+      <NavLink
+        to={ROUTES.network}
+        className={({ isActive }) =>
+          buttonClassName({ variant: isActive ? 'secondary' : 'ghost', size: 'sm', className: iconLinkClass(compact) })
+        }
+      >
+        <Users size={16} aria-hidden="true" />
+        <BarLinkLabel label={WORDS.network} compact={compact} />
+      </NavLink>
+    </BarLinkTooltip>
   );
 }
 
@@ -88,6 +158,7 @@ export function TopBar({ toolbar }: TopBarProps) {
   const navigate = useNavigate();
   const [logOutOpen, setLogOutOpen] = useState(false);
   const config = usePublicConfig();
+  const compact = useCompactTopBar();
 
   return (
     <header className="top-bar">
@@ -100,20 +171,22 @@ export function TopBar({ toolbar }: TopBarProps) {
         {toolbar}
       </div>
       <div className="top-bar__end">
-        <BoardLink />
-        <TodayLink />
-        <NetworkLink />
+        <BoardLink compact={compact} />
+        <TodayLink compact={compact} />
+        <NetworkLink compact={compact} />
         <NotificationsMenu />
         {/* The store page in a new tab when one is configured, else the app's own install page (one
             element either way, so it keeps its place and focus when the config arrives). */}
-        <Link
-          className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-          to={config.chrome_extension_url || ROUTES.extension}
-          {...(config.chrome_extension_url ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-        >
-          <Puzzle size={16} aria-hidden="true" />
-          Get Chrome Extension
-        </Link>
+        <BarLinkTooltip label={EXTENSION_LABEL} compact={compact}>
+          <Link
+            className={buttonClassName({ variant: 'secondary', size: 'sm', className: iconLinkClass(compact) })}
+            to={config.chrome_extension_url || ROUTES.extension}
+            {...(config.chrome_extension_url ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
+            <Puzzle size={16} aria-hidden="true" />
+            <BarLinkLabel label={EXTENSION_LABEL} compact={compact} />
+          </Link>
+        </BarLinkTooltip>
         <Menu
           label="My Account"
           trigger={

@@ -20,6 +20,8 @@ interface DateDialogProps {
   /** The server's refusal, shown at the field. */
   error?: string | null;
   onConfirm: (date: string) => void;
+  /** The element that opened it, focused again when it closes. */
+  returnFocusTo?: HTMLElement | null;
 }
 
 /** Asks for one calendar date: "Snooze until a date", "Schedule follow-up". */
@@ -36,6 +38,7 @@ export function DateDialog({
   pending = false,
   error = null,
   onConfirm,
+  returnFocusTo = null,
 }: DateDialogProps) {
   const [value, setValue] = useState(initial);
   const [seenOpen, setSeenOpen] = useState(open);
@@ -61,6 +64,7 @@ export function DateDialog({
       }}
       title={title}
       description={<p>{description}</p>}
+      returnFocusTo={returnFocusTo}
     >
       <form className="date-dialog" onSubmit={submit} noValidate>
         <TextField

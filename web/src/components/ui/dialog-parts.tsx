@@ -52,6 +52,7 @@ export function Modal({
   footer,
   hideClose = false,
   size = 'sm',
+  returnFocusTo = null,
 }: ModalProps) {
   const covered = useCoveredModal(open);
   return (
@@ -61,6 +62,11 @@ export function Modal({
         <RadixDialog.Content
           className={`dialog dialog--${size}${covered ? ' dialog--covered' : ''}`}
           data-covered={covered || undefined}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.isConnected) return;
+            event.preventDefault();
+            returnFocusTo.focus();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="dialog__header">

@@ -32,6 +32,12 @@ export interface ModalProps {
   /** Hides the corner close button (confirmations close through their own buttons). */
   hideClose?: boolean;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * Where the focus goes back when it closes: the element that opened it. Radix returns it only to
+   * a Radix trigger; a modal opened from state (a button's click, a menu item) otherwise leaves the
+   * focus on the page, or on the contact card's frame behind it.
+   */
+  returnFocusTo?: HTMLElement | null;
 }
 
 export interface DialogFrameProps {

@@ -1,7 +1,8 @@
-import type { Contact } from '@tend/contracts';
+import { addDays, type Contact } from '@tend/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatShortDay, userToday } from '@/lib/follow-ups';
 import { mockFetch } from '@/test/fetch-mock';
 import { makeContact, makeUser } from '@/test/fixtures';
 import { renderScreen } from '@/test/render';
@@ -176,6 +177,50 @@ describe('ContactCardModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Put on the board' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Colleagues' }));
     expect(onChangeTier).toHaveBeenCalledWith(expect.objectContaining({ id: 2, name: 'Colleagues' }));
+  });
+
+  it('reschedules the next follow-up of a contacted card from beside its date, in the schedule dialog', async () => {
+    const today = userToday(makeUser().time_zone);
+    const contacted = { ...grace, last_contacted_on: addDays(today, -10), next_follow_up_on: addDays(today, 4) };
+    const moved = { ...contacted, next_follow_up_on: addDays(today, 20) };
+    const { http } = renderCard([contacted], {
+      'GET /api/contacts': [{ body: [contacted] }, { body: [moved] }],
+      'PATCH /api/contacts/5': { body: moved },
+    });
+    const user = userEvent.setup();
+    const dialog = await openCard();
+    expect(within(dialog).getByText(`Next follow-up: ${formatShortDay(contacted.next_follow_up_on)}`)).toBeVisible();
+    // Contacted: no 'Schedule follow-up' in the header's actions, 'Reschedule' beside the date instead.
+    expect(within(dialog).queryByRole('button', { name: 'Schedule follow-up' })).not.toBeInTheDocument();
+    const reschedule = within(dialog).getByRole('button', { name: 'Reschedule follow-up' });
+    await user.click(reschedule);
+
+    const picker = await screen.findByRole('dialog', { name: 'Reschedule follow-up' });
+    const field = within(picker).getByLabelText('Follow up on');
+    expect(field).toHaveValue(contacted.next_follow_up_on);
+    expect(field).toHaveAttribute('min', today);
+    await user.clear(field);
+    await user.type(field, moved.next_follow_up_on);
+    await user.click(within(picker).getByRole('button', { name: 'Reschedule' }));
+
+    await waitFor(() =>
+      expect(http.callsTo('PATCH', '/api/contacts/5')[0]?.body).toEqual({ next_follow_up_on: moved.next_follow_up_on }),
+    );
+    expect(
+      await screen.findByText(`Follow-up with ${grace.name} scheduled for ${formatShortDay(moved.next_follow_up_on)}.`),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reschedule follow-up' })).toBeNull());
+    expect(within(dialog).getByText(`Next follow-up: ${formatShortDay(moved.next_follow_up_on)}`)).toBeVisible();
+    // The focus goes back to where it was, for the keyboard.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Reschedule follow-up' })).toHaveFocus());
+  });
+
+  it('offers Schedule follow-up, not Reschedule, on a card never contacted', async () => {
+    const today = userToday(makeUser().time_zone);
+    renderCard([{ ...grace, last_contacted_on: null, next_follow_up_on: addDays(today, 4) }]);
+    const dialog = await openCard();
+    expect(within(dialog).getByRole('button', { name: 'Schedule follow-up' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Reschedule follow-up' })).not.toBeInTheDocument();
   });
 
   it("deletes the contact from the More actions menu, after 'Delete contact?'", async () => {

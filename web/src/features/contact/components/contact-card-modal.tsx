@@ -11,7 +11,7 @@ import {
 } from '@tend/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { CalendarPlus, Camera, Ellipsis, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -89,6 +89,7 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
   // A person in the network (issue 26): no column, no due state; "Put on the board" replaces the column
   // selector and puts them into the chosen column.
   const offBoard = !contact.on_board;
+  const contacted = contact.last_contacted_on !== null;
   const notify = useNotify();
   const update = useUpdateContact();
   const [baseline, setBaseline] = useState(() => toContactFields(contact));
@@ -96,6 +97,12 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'close' | 'delete' | 'photo' | 'schedule' | null>(null);
+  // The button that opened the schedule dialog ('Schedule follow-up' or 'Reschedule'), focused again after it.
+  const [scheduleFrom, setScheduleFrom] = useState<HTMLElement | null>(null);
+  const openSchedule = (event: MouseEvent<HTMLElement>) => {
+    setScheduleFrom(event.currentTarget);
+    setDialog('schedule');
+  };
   const user = useCurrentUser();
   const today = userToday(user.time_zone);
   const schedule = useScheduleFollowUp();
@@ -210,17 +217,24 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
             <p className="contact-modal__follow-up">
               Next follow-up: {formatShortDay(contact.next_follow_up_on)}
               <FollowUpChip nextOn={contact.next_follow_up_on} today={today} />
+              {/* Contacted: the date the rule gave (cadence or the note's next-contact date) can be
+                  moved here without logging anything; never contacted, 'Schedule follow-up' does it. */}
+              {contacted ? (
+                <Button variant="link" size="sm" className="contact-modal__reschedule" onClick={openSchedule}>
+                  Reschedule <span className="visually-hidden">follow-up</span>
+                </Button>
+              ) : null}
             </p>
           ) : null}
         </div>
         <div className="contact-modal__actions">
           {/* Never contacted: no interaction can carry a next-contact date, so a date is set here. */}
-          {contact.last_contacted_on === null && !offBoard ? (
+          {!contacted && !offBoard ? (
             <Button
               variant="secondary"
               size="sm"
               icon={<CalendarPlus size={16} aria-hidden="true" />}
-              onClick={() => setDialog('schedule')}
+              onClick={openSchedule}
             >
               Schedule follow-up
             </Button>
@@ -327,7 +341,7 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
       <DateDialog
         open={dialog === 'schedule'}
         onOpenChange={(open) => setDialog(open ? 'schedule' : null)}
-        title="Schedule follow-up"
+        title={contacted ? 'Reschedule follow-up' : 'Schedule follow-up'}
         description={`When to get back to ${contact.name}: they show as due on that day.`}
         label="Follow up on"
         min={today}
@@ -337,8 +351,9 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
             ? contact.next_follow_up_on
             : addDays(today, 7)
         }
-        confirmLabel="Schedule"
+        confirmLabel={contacted ? 'Reschedule' : 'Schedule'}
         pending={schedule.isPending}
+        returnFocusTo={scheduleFrom}
         onConfirm={(on) =>
           schedule.mutate(
             { contactId: contact.id, on },

@@ -404,4 +404,60 @@ describe('ImportPage', () => {
     await user.click(screen.getByRole('button', { name: 'Skip: keep them in my network' }));
     expect(await screen.findByRole('heading', { name: 'Import complete' })).toHaveFocus();
   });
+
+  it('remembers the triage across a reload: how many were put on the board, then that it was done', async () => {
+    const ada = makeContact({ id: 21, name: 'Ada Lovelace', on_board: false, tier_id: null, column_order: null });
+    const alan = makeContact({ id: 23, name: 'Alan Turing', on_board: false, tier_id: null, column_order: null });
+    const http = mockFetch({
+      'GET /api/session': session,
+      [`GET /api/imports/${ID}`]: {
+        body: makeImport({ state: 'done', processed: 7, imported: 7, to_network: 7, tier_id: 1 }),
+      },
+      [`GET /api/network?import_id=${ID}&sort=name_asc&limit=200`]: [
+        { body: { items: [ada, alan], next_cursor: null, total: 2 } },
+        { body: { items: [alan], next_cursor: null, total: 1 } },
+      ],
+      'POST /api/contacts/bulk': { body: { contacts: [{ ...ada, on_board: true, tier_id: 1, column_order: 0 }] } },
+    });
+    const user = userEvent.setup();
+    const first = renderImport({}, `/import?id=${ID}`);
+    const people = await screen.findByRole('list', { name: 'People from this import in your network' });
+    await user.click(within(people).getByRole('checkbox', { name: /Ada Lovelace/ }));
+    await user.click(screen.getByRole('button', { name: 'Put 1 on the board' }));
+    expect(await screen.findByText('1 person from this import put on your board so far.')).toBeInTheDocument();
+    first.unmount();
+
+    // Reloaded mid-triage: the step again, with who is left and what was done so far.
+    const second = renderImport({}, `/import?id=${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Choose who goes on your board' })).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: /Alan Turing/ })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Ada Lovelace/ })).not.toBeInTheDocument();
+    expect(screen.getByText('1 person from this import put on your board so far.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('heading', { name: 'Import complete' })).toHaveFocus();
+    second.unmount();
+
+    // Reloaded after Done: the summary, not the step again.
+    renderImport({}, `/import?id=${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Import complete' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Choose who goes on your board' })).not.toBeInTheDocument();
+    expect(http.callsTo('POST', '/api/contacts/bulk')).toHaveLength(1);
+  });
+
+  it('starts the triage afresh for another import, and when what is kept is unreadable', async () => {
+    window.localStorage.setItem(`tend.import-triage.${ID}`, 'not json');
+    window.localStorage.setItem('tend.import-triage.another-import', JSON.stringify({ put: 3, closed: true }));
+    mockFetch({
+      'GET /api/session': session,
+      [`GET /api/imports/${ID}`]: {
+        body: makeImport({ state: 'done', processed: 7, imported: 7, to_network: 7, tier_id: null }),
+      },
+      [`GET /api/network?import_id=${ID}&sort=name_asc&limit=200`]: {
+        body: { items: [], next_cursor: null, total: 0 },
+      },
+    });
+    renderImport({}, `/import?id=${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Choose who goes on your board' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Skip: keep them in my network' })).toBeInTheDocument();
+  });
 });

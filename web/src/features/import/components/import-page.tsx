@@ -13,6 +13,7 @@ import { useImport } from '../api/get-import';
 import { useStartImport } from '../api/start-import';
 import { IMPORT_MESSAGES } from '../messages';
 import { isFinished, sameMapping } from '../utils/import-file';
+import { readTriageProgress, updateTriageProgress } from '../utils/triage-progress';
 import { ChooseFileStep, type ImportChoice } from './choose-file-step';
 import { ColumnMappingStep } from './column-mapping-step';
 import { ImportPreviewStep } from './import-preview-step';
@@ -74,7 +75,8 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
   const [fileRefused, setFileRefused] = useState(false);
   // Focus follows the steps once the person has acted (not on the page's first load).
   const [acted, setActed] = useState(false);
-  // The imports whose triage step is behind the person (Skip or Done): their summary shows.
+  // The imports whose triage step is behind the person (Skip or Done): their summary shows. Also
+  // kept in local storage, so a reload or a later visit does not offer the step again.
   const [triaged, setTriaged] = useState<ReadonlySet<string>>(() => new Set());
 
   const run = id !== null ? current.data : undefined;
@@ -284,7 +286,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
     );
   }
 
-  if (run.state === 'done' && run.to_network > 0 && !triaged.has(run.id)) {
+  if (run.state === 'done' && run.to_network > 0 && !triaged.has(run.id) && !readTriageProgress(run.id).closed) {
     return (
       <Shell step="import" withMapping={withMapping}>
         <ImportTriageStep
@@ -295,6 +297,7 @@ export function ImportPage({ tiers, tiersError, onRetryTiers, upgrade, onFinishe
           takeFocus={acted}
           onDone={() => {
             setActed(true);
+            updateTriageProgress(run.id, { closed: true });
             setTriaged((current) => new Set([...current, run.id]));
           }}
         />

@@ -11,6 +11,7 @@ import { useBulkMoveContacts } from '@/lib/bulk-contacts';
 import type { NetworkFilter } from '@/lib/network-keys';
 import { useImportedPeople } from '../api/get-imported-people';
 import { TRIAGE_MESSAGES } from '../messages';
+import { readTriageProgress, updateTriageProgress } from '../utils/triage-progress';
 import { StepHeading } from './step-heading';
 import './import-triage-step.css';
 
@@ -76,7 +77,11 @@ export function ImportTriageStep({ importId, tiers, defaultTierId, room, takeFoc
     tiers.find((tier) => tier.id === defaultTierId)?.id ?? tiers[0]?.id,
   );
   const [errors, setErrors] = useState<string[]>([]);
-  const [put, setPut] = useState(0);
+  // How many this import put on the board so far, before a reload too (utils/triage-progress.ts).
+  const [put, setPut] = useState(() => readTriageProgress(importId).put);
+  useEffect(() => {
+    if (put > 0) updateTriageProgress(importId, { put });
+  }, [importId, put]);
   const move = useBulkMoveContacts();
   const full = room !== null && chosen.size >= room;
 
