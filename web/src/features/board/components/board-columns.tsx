@@ -38,6 +38,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
+import { useAfterFirstPaint } from '../hooks/use-after-first-paint';
 import { useScrollEdges } from '../hooks/use-scroll-edges';
 import { BOARD_MESSAGES } from '../messages';
 import { isDueNow, visibleColumnIds, type ColumnIds } from '../utils/board-filter';
@@ -49,6 +50,13 @@ import './board-columns.css';
 
 /** One column and its gap (300 px + 16 px): what a scroll button moves the row by. */
 const COLUMN_STEP = 316;
+
+/**
+ * A board of up to this many cards draws them all in its first frame (a few columns of a few
+ * screenfuls: most of it in view or a cheap shell); a larger one draws the cards in view first
+ * (FirstFrame; docs/PERFORMANCE.md, "The board's first frame").
+ */
+const CARDS_DRAWN_WHOLE = 100;
 
 /**
  * Mouse and pen drags start after 5 px (spec). Touch is left to the TouchSensor and its 120 ms long
@@ -196,6 +204,13 @@ export function BoardColumns({
   const filtering = query.trim() !== '' || onlyIds !== null || dueOn !== null;
 
   const sensors = useBoardSensors();
+  // A large board's first frame draws the cards in view only; the rest (a thousand shells further
+  // down the columns) comes in the pass after it (FirstFrame, issue 28). A small board is drawn
+  // whole at once: a second pass would cost more than its few cards out of view. The row of
+  // columns starts scrolled to its left end, so the columns in view are the first ones.
+  const painted = useAfterFirstPaint();
+  const [columnsInFirstFrame] = useState(() => Math.ceil(window.innerWidth / COLUMN_STEP));
+  const drawnWhole = painted || byId.size <= CARDS_DRAWN_WHOLE;
 
   // Collision bookkeeping from dnd-kit's multiple-container example: right after a card changes
   // column its old rectangle is stale, so keep the last target for a frame.
@@ -399,7 +414,7 @@ export function BoardColumns({
           </button>
         ) : null}
         <div className="board__columns" ref={scroller}>
-          {tiers.map((tier) => (
+          {tiers.map((tier, index) => (
             <TierColumn
               key={tier.id}
               tier={tier}
@@ -410,6 +425,7 @@ export function BoardColumns({
               filtering={filtering}
               dropTarget={activeColumn === tier.id}
               pinnedId={activeColumn === tier.id ? activeId : null}
+              firstFrame={drawnWhole ? null : index < columnsInFirstFrame ? 'in-view' : 'out-of-view'}
               onAddContact={onAddContact}
             />
           ))}

@@ -43,6 +43,27 @@ function renderBoard(
   return { ...rendered, http, onDeleteContact };
 }
 
+/**
+ * Holds the page's animation frames until `release` runs them (with what they queued): the board's
+ * first frame is what renders before one, and the rest comes after (useAfterFirstPaint).
+ */
+function holdAnimationFrames(): { release: () => Promise<void> } {
+  const held: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => held.push(callback));
+  vi.stubGlobal('cancelAnimationFrame', (handle: number) => {
+    held[handle - 1] = () => undefined;
+  });
+  return {
+    release: async () => {
+      vi.unstubAllGlobals();
+      await act(async () => {
+        for (const callback of held.splice(0)) callback(performance.now());
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    },
+  };
+}
+
 const location = () => screen.getByTestId('location');
 const toolbar = () => document.querySelector<HTMLElement>('.board-toolbar')!;
 
@@ -282,7 +303,7 @@ describe('BoardPage', () => {
     expect(within(region).getByText('1000 contacts')).toBeInTheDocument();
     const cards = (of: HTMLElement) => [...of.querySelectorAll<HTMLElement>('li[data-contact-id]')];
     const other = screen.getByRole('region', { name: 'Colleagues' });
-    expect(cards(other)).toHaveLength(400);
+    await waitFor(() => expect(cards(other)).toHaveLength(400));
 
     // Before the column has a size: a screenful and the overscan, placed from the top, in a list
     // as high as the whole column, each card saying where it is in the column.
@@ -325,8 +346,7 @@ describe('BoardPage', () => {
     Object.defineProperty(body, 'clientHeight', { configurable: true, value: 600 });
     act(() => columnObservers.forEach((notify) => notify()));
     // 600 px show 4 cards (158 px each) and the overscan below them are registered; the 31st is not.
-    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-    expect(screen.getAllByRole('button', { name: /^Person / })).toHaveLength(60);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Person / })).toHaveLength(60));
     const far = screen.getByRole('button', { name: 'Person 31' });
     far.focus();
     await user.keyboard(' ');
@@ -342,6 +362,62 @@ describe('BoardPage', () => {
     await user.keyboard('{Escape}');
   });
 
+  it('puts the cards in view of a large board in the first frame and the shells below them after it is painted, the column as high meanwhile', async () => {
+    const frames = holdAnimationFrames();
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(150) });
+    const region = await screen.findByRole('region', { name: 'New' });
+    const list = within(region).getByRole('list', { name: 'Contacts in New' });
+    const cards = () => list.querySelectorAll('li[data-contact-id]');
+    // The first frame: a screenful and the overscan from the top, every one drawn, no shells yet;
+    // the list already as high as the whole column, so the scrollbar does not change afterwards.
+    expect(cards().length).toBeGreaterThan(4);
+    expect(cards().length).toBeLessThan(20);
+    expect(list.querySelectorAll('.contact-card--shell')).toHaveLength(0);
+    expect(list.style.minHeight).toBe(`${150 * 158 - 8}px`);
+    // After the paint, the shells join in order, and the list's own height takes over.
+    await frames.release();
+    await waitFor(() => expect(cards()).toHaveLength(150));
+    expect(list.querySelectorAll('.contact-card--shell').length).toBeGreaterThan(130);
+    expect([...cards()].map((card) => card.getAttribute('data-contact-id'))).toEqual(
+      Array.from({ length: 150 }, (_, i) => String(249 - i)),
+    );
+    expect(list.style.minHeight).toBe('');
+  });
+
+  it("leaves the cards of a large board's columns right of the view out of the first frame, and brings them after it", async () => {
+    // A window one column wide: only 'New' is in view when the board first draws.
+    vi.stubGlobal('innerWidth', 300);
+    const frames = holdAnimationFrames();
+    const contacts = [
+      ...many(120),
+      ...Array.from({ length: 3 }, (_, i) => makeContact({ id: 900 + i, tier_id: 2, name: `Colleague ${i + 1}` })),
+    ];
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts });
+    const inView = within(await screen.findByRole('region', { name: 'New' }));
+    const outOfView = within(screen.getByRole('region', { name: 'Colleagues' }));
+    expect(inView.getAllByRole('listitem').length).toBeLessThan(20);
+    expect(outOfView.queryAllByRole('listitem')).toHaveLength(0);
+    expect(outOfView.getByRole('list', { name: 'Contacts in Colleagues' }).style.minHeight).toBe(`${3 * 158 - 8}px`);
+    await frames.release();
+    await waitFor(() => expect(outOfView.getAllByRole('listitem')).toHaveLength(3));
+    expect(outOfView.getByRole('button', { name: 'Move Colleague 1 to...' })).toBeInTheDocument();
+  });
+
+  it('draws a small board whole in its first frame', async () => {
+    vi.stubGlobal('innerWidth', 300);
+    const frames = holdAnimationFrames();
+    const contacts = [
+      ...many(60),
+      ...Array.from({ length: 3 }, (_, i) => makeContact({ id: 900 + i, tier_id: 2, name: `Colleague ${i + 1}` })),
+    ];
+    renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts });
+    const first = within(await screen.findByRole('region', { name: 'New' }));
+    // The column in view has every card (those below the view as shells), and so has the one out of view.
+    expect(first.getAllByRole('listitem')).toHaveLength(60);
+    expect(within(screen.getByRole('region', { name: 'Colleagues' })).getAllByRole('listitem')).toHaveLength(3);
+    await frames.release();
+  });
+
   it('draws only the cards near the visible part; the others keep their name, and a focused card keeps its buttons', async () => {
     const columnObservers = stubColumnResizeObservers();
     renderBoard('/kanban', { user: makeUser({ plan: 'premium' }), contacts: many(60) });
@@ -351,11 +427,13 @@ describe('BoardPage', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Move Person 12 to...' })).not.toBeInTheDocument());
     // Every card is in the list with its name; only those near the top (Person 60, 59...) draw
     // their content and buttons.
-    expect(screen.getAllByRole('button', { name: /^Person / })).toHaveLength(60);
-    // A shell holds its name for assistive technology and draws nothing.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Person / })).toHaveLength(60));
+    // A shell holds its name for assistive technology and find-in-page, as text (unseen), and
+    // draws nothing else.
     const shell = screen.getByRole('button', { name: 'Person 31' });
-    expect(shell.children).toHaveLength(1);
-    expect(shell.firstElementChild).toHaveClass('visually-hidden');
+    expect(shell.closest('li')).toHaveClass('contact-card--shell');
+    expect(shell.children).toHaveLength(0);
+    expect(shell).toHaveTextContent(/^Person 31$/);
     const move = screen.getByRole('button', { name: 'Move Person 59 to...' });
     move.focus();
 

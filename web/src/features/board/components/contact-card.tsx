@@ -332,9 +332,17 @@ export const BoardCard = memo(function BoardCard({
         onClick={() => list.openContact(id)}
       >
         {/* The name comes from the content, whole (not an aria-label that the visible, truncated
-            text would contradict); a shell that draws nothing keeps it too. */}
-        <span className="visually-hidden">{cardLabel(contact)}</span>
-        {drawn ? <CardSummary contact={contact} /> : null}
+            text would contradict). A shell holds it as its only content, unseen (its text is
+            transparent) but there for find-in-page and screen readers: one element less per shell
+            than the hidden span a drawn card needs beside its summary. */}
+        {drawn ? (
+          <>
+            <span className="visually-hidden">{cardLabel(contact)}</span>
+            <CardSummary contact={contact} />
+          </>
+        ) : (
+          cardLabel(contact)
+        )}
       </div>
       {drawn ? <CardFollowUp contact={contact} today={list.today} /> : null}
       {drawn ? <CardActions contact={contact} tierId={tierId} /> : null}

@@ -53,7 +53,7 @@ function unmeasuredWindow(): CardWindow {
  * In a column of up to CARDS_KEPT_IN_PAGE cards the others stay in the page as light shells of the
  * same size, with their name and their focus; a longer column leaves them out (see below).
  */
-function useCardWindow(scrollElement: RefObject<HTMLDivElement | null>, count: number): CardWindow {
+function useCardWindow(scrollElement: RefObject<HTMLDivElement | null>, count: number, overscan: number): CardWindow {
   // The virtualizer is a mutable object that re-renders this hook's component itself; only plain
   // numbers read during render leave the hook, so nothing stale can be memoised downstream.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -62,7 +62,7 @@ function useCardWindow(scrollElement: RefObject<HTMLDivElement | null>, count: n
     getScrollElement: () => scrollElement.current,
     estimateSize: () => CARD_PX,
     gap: CARD_GAP_PX,
-    overscan: OVERSCAN_ROWS,
+    overscan,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0];
@@ -106,6 +106,8 @@ interface TierColumnProps {
   dropTarget: boolean;
   /** The dragged card, kept registered with dnd-kit even when scrolled out of view. */
   pinnedId: number | null;
+  /** The board's first frame, and whether this column is in view then (see FirstFrame). */
+  firstFrame: FirstFrame;
   onAddContact: (tierId: number) => void;
 }
 
@@ -123,7 +125,17 @@ interface CardListProps {
   draggedId: number | null;
   /** Only the window (and the dragged and focused cards) in the page (see CARDS_KEPT_IN_PAGE). */
   windowed: boolean;
+  /** The board's first frame, and whether the column is in the window's view then (see FirstFrame). */
+  firstFrame: FirstFrame;
 }
+
+/**
+ * The board's first frame draws what the window shows and nothing more (issue 28): in the columns
+ * in view, the cards in view, without the overscan; in the columns to the right, out of view, no
+ * card. The rest (the overscan, the shells further down, those columns' cards) comes in the pass
+ * after that frame is painted, as a transition (BoardColumns). `null` after the first frame.
+ */
+export type FirstFrame = 'in-view' | 'out-of-view' | null;
 
 /** The indexes of a windowed column's cards in the page: the window, and the dragged and focused cards. */
 function indexesInPage(first: number, last: number, extra: readonly number[]): number[] {
@@ -149,14 +161,32 @@ const CardList = memo(function CardList({
   pinnedOutsideWindow,
   draggedId,
   windowed,
+  firstFrame,
 }: CardListProps) {
   // The card holding the focus stays drawn, and in the page when scrolled away, so the focus is not lost.
   const { list, listRef, focusedId } = useCardList();
   const label = `Contacts in ${tierName}`;
+  // The list is as high as all its cards from the first frame on: the column's scrollbar does not
+  // change when the rest of its cards come.
+  const fullHeight = ids.length * CARD_PITCH_PX - CARD_GAP_PX;
+  if (firstFrame === 'out-of-view') {
+    return <ul ref={listRef} className="card-list" aria-label={label} style={{ minHeight: fullHeight }} />;
+  }
   if (!windowed) {
+    // Cards flow in the list, so the ones put in the page first are a run from the top.
+    const through =
+      firstFrame === null
+        ? ids.length - 1
+        : Math.max(last, pinnedOutsideWindow, focusedId === null ? -1 : ids.indexOf(focusedId));
+    const shown = through >= ids.length - 1 ? ids : ids.slice(0, through + 1);
     return (
-      <ul ref={listRef} className="card-list" aria-label={label}>
-        {ids.map((id, index) => {
+      <ul
+        ref={listRef}
+        className="card-list"
+        aria-label={label}
+        style={shown === ids ? undefined : { minHeight: fullHeight }}
+      >
+        {shown.map((id, index) => {
           const contact = byId.get(id);
           const live = (index >= first && index <= last) || index === pinnedOutsideWindow;
           return contact ? (
@@ -218,11 +248,12 @@ export const TierColumn = memo(function TierColumn({
   filtering,
   dropTarget,
   pinnedId,
+  firstFrame,
   onAddContact,
 }: TierColumnProps) {
   const body = useRef<HTMLDivElement | null>(null);
   const getBody = useCallback(() => body.current, []);
-  const cardWindow = useCardWindow(body, ids.length);
+  const cardWindow = useCardWindow(body, ids.length, firstFrame === null ? OVERSCAN_ROWS : 0);
   const pinnedIndex = pinnedId !== null ? ids.indexOf(pinnedId) : -1;
   // The dragged card stays registered when it leaves the window; inside it, it is live anyway.
   const pinnedOutsideWindow =
@@ -280,6 +311,7 @@ export const TierColumn = memo(function TierColumn({
               pinnedOutsideWindow={pinnedOutsideWindow}
               draggedId={pinnedId}
               windowed={ids.length > CARDS_KEPT_IN_PAGE}
+              firstFrame={firstFrame}
             />
           )}
         </div>
