@@ -86,70 +86,56 @@ function BarLinkTooltip({ label, compact, children }: BarLinkLabelProps & { chil
 }
 
 /**
- * "Today" (issue 24) with how many people are due today or overdue: the bell's list is exactly
- * those, one per person, so its length is the count (no second request for a number).
+ * One of the top bar's places: its icon and words (the words in a tooltip when compact), shown
+ * as the current place while it is open; `extra` follows the words (Today's count).
  */
-function TodayLink({ compact }: { compact: boolean }) {
-  const due = useNotifications().data?.length ?? 0;
+function BarLink({
+  to,
+  label,
+  icon,
+  compact,
+  className,
+  extra,
+}: BarLinkLabelProps & { to: string; icon: ReactNode; className?: string; extra?: ReactNode }) {
+  const classes = [className, iconLinkClass(compact)].filter(Boolean).join(' ') || undefined;
   return (
-    <BarLinkTooltip label="Today" compact={compact}>
+    <BarLinkTooltip label={label} compact={compact}>
       <NavLink
-        to={ROUTES.today}
+        to={to}
         className={({ isActive }) =>
-          buttonClassName({
-            variant: isActive ? 'secondary' : 'ghost',
-            size: 'sm',
-            className: compact ? 'top-bar__today top-bar__icon-link' : 'top-bar__today',
-          })
+          buttonClassName({ variant: isActive ? 'secondary' : 'ghost', size: 'sm', className: classes })
         }
       >
-        <CalendarCheck size={16} aria-hidden="true" />
-        <BarLinkLabel label="Today" compact={compact} />
-        {due > 0 ? (
-          <span className="top-bar__today-count">
-            {due > 99 ? '99+' : due}
-            <span className="visually-hidden"> due</span>
-          </span>
-        ) : null}
+        {icon}
+        <BarLinkLabel label={label} compact={compact} />
+        {extra}
       </NavLink>
     </BarLinkTooltip>
   );
 }
 
 /**
- * The board, beside Today and the network: with three places to be, each needs a named way there
- * (the logo alone did not say where it leads). Active on the board and on a card opened over it.
+ * "Today" (issue 24) with how many people are due today or overdue: the bell's list is exactly
+ * those, one per person, so its length is the count (no second request for a number).
  */
-function BoardLink({ compact }: { compact: boolean }) {
+function TodayLink({ compact }: { compact: boolean }) {
+  const due = useNotifications().data?.length ?? 0;
   return (
-    <BarLinkTooltip label={WORDS.board} compact={compact}>
-      <NavLink
-        to={ROUTES.board}
-        className={({ isActive }) =>
-          buttonClassName({ variant: isActive ? 'secondary' : 'ghost', size: 'sm', className: iconLinkClass(compact) })
-        }
-      >
-        <Columns3 size={16} aria-hidden="true" />
-        <BarLinkLabel label={WORDS.board} compact={compact} />
-      </NavLink>
-    </BarLinkTooltip>
-  );
-}
-
-/** The network (issue 26): everyone brought in who is not on the board. */
-function NetworkLink({ compact }: { compact: boolean }) {
-  return (
-    <BarLinkTooltip label={WORDS.network} compact={compact}>
-      <NavLink
-        to={ROUTES.network}
-        className={({ isActive }) =>
-          buttonClassName({ variant: isActive ? 'secondary' : 'ghost', size: 'sm', className: iconLinkClass(compact) })
-        }
-      >
-        <Users size={16} aria-hidden="true" />
-        <BarLinkLabel label={WORDS.network} compact={compact} />
-      </NavLink>
-    </BarLinkTooltip>
+    <BarLink
+      to={ROUTES.today}
+      label="Today"
+      icon={<CalendarCheck size={16} aria-hidden="true" />}
+      compact={compact}
+      className="top-bar__today"
+      extra={
+        due > 0 ? (
+          <span className="top-bar__today-count">
+            {due > 99 ? '99+' : due}
+            <span className="visually-hidden"> due</span>
+          </span>
+        ) : null
+      }
+    />
   );
 }
 
@@ -171,9 +157,23 @@ export function TopBar({ toolbar }: TopBarProps) {
         {toolbar}
       </div>
       <div className="top-bar__end">
-        <BoardLink compact={compact} />
+        {/* The board, beside Today and the network: with three places to be, each needs a named
+            way there (the logo alone did not say where it leads). Active on the board and on a
+            card opened over it. */}
+        <BarLink
+          to={ROUTES.board}
+          label={WORDS.board}
+          icon={<Columns3 size={16} aria-hidden="true" />}
+          compact={compact}
+        />
         <TodayLink compact={compact} />
-        <NetworkLink compact={compact} />
+        {/* The network (issue 26): everyone brought in who is not on the board. */}
+        <BarLink
+          to={ROUTES.network}
+          label={WORDS.network}
+          icon={<Users size={16} aria-hidden="true" />}
+          compact={compact}
+        />
         <NotificationsMenu />
         {/* The store page in a new tab when one is configured, else the app's own install page (one
             element either way, so it keeps its place and focus when the config arrives). */}
