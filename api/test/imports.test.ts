@@ -690,6 +690,13 @@ describe('export', () => {
     expect(account.interactions).toHaveLength(1);
     expect(account.notifications).toHaveLength(1);
     expect(account.tiers).toHaveLength(tiers.length);
+    // Each column with its cadence, as the board has it.
+    expect(
+      (account.tiers as { id: number; cadence_days: number | null }[]).map(({ id, cadence_days }) => ({
+        id,
+        cadence_days,
+      })),
+    ).toEqual(tiers.map(({ id, cadence_days }) => ({ id, cadence_days })));
     expect(files.get('interactions.csv')?.toString()).toContain('"Sent the deck, with commas, ""quotes"""');
     expect(files.get('contacts.vcf')?.toString()).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0\r\n/);
 

@@ -213,6 +213,8 @@ export interface ExportedTier {
   id: number;
   name: string;
   position: number;
+  /** How often its cards are due, in days (the daily loop's cadence); null: no cadence. */
+  cadence_days: number | null;
   created_at: string;
 }
 

@@ -49,6 +49,7 @@ export class TiersService {
       id: tier.id,
       name: tier.name,
       position: tier.position,
+      cadence_days: tier.cadenceDays,
       created_at: tier.createdAt.toISOString(),
     }));
   }
