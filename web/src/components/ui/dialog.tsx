@@ -36,6 +36,7 @@ export interface ModalProps {
   /**
    * Where the focus goes back when it closes, when not the control that held the focus as it opened
    * (by default the focus returns there, or to a menu's trigger for a menu item: focus-return.ts).
+   * A new one given while it is open, or as it closes, wins: the control that replaced the opener.
    */
   returnFocusTo?: HTMLElement | null;
 }
@@ -60,10 +61,15 @@ export function Modal(props: ModalProps) {
   const { open, returnFocusTo } = props;
   const parts = useLoadedModules(dialogParts, open);
   const focusReturn = useRef<FocusReturn | null>(null);
-  // Before the dialog takes the focus (Radix moves it in an effect; the first time, its code is still
-  // loading): the control that opened it, which a click or a menu item's Enter has just focused.
+  const wasOpen = useRef(false);
   useLayoutEffect(() => {
-    if (open) focusReturn.current = rememberFocus(returnFocusTo);
+    // Before the dialog takes the focus (Radix moves it in an effect; the first time, its code is still
+    // loading): the control that opened it, which a click or a menu item's Enter has just focused.
+    if (open && !wasOpen.current) focusReturn.current = rememberFocus(returnFocusTo);
+    // A returnFocusTo given since, until the focus goes back: the control that replaced the opener.
+    else if (returnFocusTo && focusReturn.current)
+      focusReturn.current = { ...focusReturn.current, opener: returnFocusTo };
+    wasOpen.current = open;
   }, [open, returnFocusTo]);
   return parts ? <parts.Modal {...props} focusReturn={focusReturn} /> : null;
 }
