@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ConfirmDialog } from './dialog';
 import { Menu, MenuItem } from './menu';
@@ -36,6 +36,38 @@ function Rows({ viaMenu = false }: { viaMenu?: boolean }) {
           setRows((current) => current.filter((name) => name !== target));
           setTarget(null);
         }}
+      />
+    </main>
+  );
+}
+
+/** A button drawn anew (a new element) while its dialog is open, as a tooltip's trigger is once its code is in. */
+function Redrawn() {
+  const [open, setOpen] = useState(false);
+  const [redrawn, setRedrawn] = useState(false);
+  useEffect(() => {
+    if (!open) return undefined;
+    const timer = setTimeout(() => setRedrawn(true), 0);
+    return () => clearTimeout(timer);
+  }, [open]);
+  return (
+    <main>
+      <p>
+        <button
+          key={redrawn ? 'new' : 'first'}
+          type="button"
+          aria-label="Delete column Friends"
+          onClick={() => setOpen(true)}
+        >
+          x
+        </button>
+      </p>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete column?"
+        confirmLabel="Delete column"
+        onConfirm={() => undefined}
       />
     </main>
   );
@@ -82,5 +114,17 @@ describe('Modal focus return', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Ada' })).toHaveFocus());
+  });
+
+  it("puts the focus on the control drawn in the opener's place while it was open", async () => {
+    const user = userEvent.setup();
+    render(<Redrawn />);
+    const first = screen.getByRole('button', { name: 'Delete column Friends' });
+    await user.click(first);
+    expect(await screen.findByRole('dialog', { name: 'Delete column?' })).toBeInTheDocument();
+    await waitFor(() => expect(first).not.toBeInTheDocument());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete column Friends' })).toHaveFocus());
   });
 });

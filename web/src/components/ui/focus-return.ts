@@ -54,10 +54,10 @@ function isLandingPlace(element: HTMLElement): boolean {
 }
 
 /**
- * Focuses the opener again; when it is gone (the card was deleted or moved away), the nearest of its
- * former ancestors still in the page that is a landing place (the column's list, the column, the
- * board's main region), unless the screen has already put the focus somewhere. Returns whether it
- * moved the focus.
+ * Focuses the opener again. When it is gone, unless the screen has already put the focus somewhere:
+ * the control drawn in its place, else (the card was deleted or moved away) the nearest of its former
+ * ancestors still in the page that is a landing place (the column's list, the column, the board's
+ * main region). Returns whether it moved the focus.
  */
 export function returnFocus(target: FocusReturn | null): boolean {
   if (!target) return false;
@@ -66,13 +66,37 @@ export function returnFocus(target: FocusReturn | null): boolean {
     return true;
   }
   const lost = document.activeElement === null || document.activeElement === document.body;
-  const place = lost ? target.ancestors.find((element) => element.isConnected && isLandingPlace(element)) : undefined;
+  const place = lost ? target.ancestors.find((element) => element.isConnected) : undefined;
   if (!place) return false;
+  const twin = replacementIn(place, target.opener);
+  if (twin) {
+    twin.focus();
+    return true;
+  }
+  const landing = [place, ...target.ancestors.slice(target.ancestors.indexOf(place) + 1)].find(isLandingPlace);
+  if (!landing) return false;
+  focusLandingPlace(landing);
+  return true;
+}
+
+function focusLandingPlace(place: HTMLElement): void {
   if (!place.hasAttribute('tabindex')) {
     // Focusable by script only while it holds the focus: not a stop for Tab, no tabindex left behind.
     place.setAttribute('tabindex', '-1');
     place.addEventListener('blur', () => place.removeAttribute('tabindex'), { once: true });
   }
   place.focus();
-  return true;
+}
+
+/**
+ * The control drawn in the opener's place since, the same kind with the same name: a tooltip's or a
+ * menu's trigger becomes a new element once its code is in (tooltip.tsx, menu.tsx), which can happen
+ * while the modal is open.
+ */
+function replacementIn(place: HTMLElement, opener: HTMLElement): HTMLElement | undefined {
+  const name = opener.getAttribute('aria-label');
+  const text = opener.textContent;
+  return Array.from(place.querySelectorAll<HTMLElement>(opener.tagName)).find(
+    (candidate) => candidate.getAttribute('aria-label') === name && candidate.textContent === text,
+  );
 }
