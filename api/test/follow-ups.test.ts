@@ -173,6 +173,20 @@ describe('the rule through the routes', () => {
     expect(dates(await cardNow(who, grace.id))).toEqual({ last: '2026-05-30', next: '2026-06-13' });
   });
 
+  it('schedules a contacted card with no date (no cadence, no next-contact date): the explicit date, until the next log', async () => {
+    setNow(INSTANT);
+    const who = await person();
+    const grace = await card(who, 'Grace');
+    await log(who, { contact_id: grace.id, date_contacted: '2026-05-30' });
+    expect(dates(await cardNow(who, grace.id))).toEqual({ last: '2026-05-30', next: null });
+    const res = await who.client.patch(`/api/contacts/${grace.id}`, { next_follow_up_on: '2026-06-10' });
+    expect(res.status).toBe(200);
+    expect(dates(res.body as Contact)).toEqual({ last: '2026-05-30', next: '2026-06-10' });
+    setNow(new Date(INSTANT.getTime() + DAY_MS));
+    await log(who, { contact_id: grace.id, date_contacted: '2026-06-02' });
+    expect(dates(await cardNow(who, grace.id))).toEqual({ last: '2026-06-02', next: null });
+  });
+
   it('recomputes a moved card by its new column’s cadence, but keeps an explicit date', async () => {
     setNow(INSTANT);
     const who = await person();

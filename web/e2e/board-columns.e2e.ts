@@ -137,15 +137,26 @@ describe('board journeys: columns and the free plan', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await hidden(confirm);
     await visible(column(page, 'Mentors and Advisors'));
+    // The focus goes back to the trash that opened the confirmation, after Cancel and after Escape.
+    const trash = column(page, 'Mentors and Advisors').getByRole('button', {
+      name: 'Delete column Mentors and Advisors',
+    });
+    const focused = (locator: typeof trash) => locator.evaluate((node) => node === document.activeElement);
+    await expect.poll(() => focused(trash)).toBe(true);
+    await page.keyboard.press('Enter');
+    confirm = await visible(page.getByRole('dialog', { name: 'Delete column?' }));
+    await page.keyboard.press('Escape');
+    await hidden(confirm);
+    await expect.poll(() => focused(trash)).toBe(true);
 
-    await column(page, 'Mentors and Advisors')
-      .getByRole('button', { name: 'Delete column Mentors and Advisors' })
-      .click();
+    await trash.click();
     confirm = await visible(page.getByRole('dialog', { name: 'Delete column?' }));
     await confirm.getByRole('button', { name: 'Delete column' }).click();
     await toast(page, 'Mentors and Advisors column deleted.');
     await hidden(confirm);
     await hidden(column(page, 'Mentors and Advisors'));
+    // Its column gone, the trash with it: the focus is on the board's main region, not on the page.
+    await expect.poll(() => focused(page.getByRole('main'))).toBe(true);
 
     await page.reload();
     await waitForBoard(page);

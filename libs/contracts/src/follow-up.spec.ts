@@ -87,6 +87,11 @@ describe('nextFollowUpOn: the rule, as a table', () => {
       '2026-11-30',
     ],
     [
+      '“Schedule follow-up” on a contacted card without a cadence or a next-contact date',
+      card({ latestInteraction: call, schedule: { on: '2026-11-30', setAt: at('2026-11-20T09:00:00Z') } }),
+      '2026-11-30',
+    ],
+    [
       'off the board: no follow-up, whatever else',
       card({ onBoard: false, columnCadenceDays: 14, schedule: { on: '2026-11-30', setAt: 1 } }),
       null,

@@ -242,14 +242,24 @@ describe('BoardScreen', () => {
         'DELETE /api/contacts/12': { status: 204 },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Delete Alan Turing' }));
+    const trash = await screen.findByRole('button', { name: 'Delete Alan Turing' });
+    await user.click(trash);
+    // Cancel: the focus goes back to the card's trash, for the keyboard.
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete contact?' })).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(trash).toHaveFocus());
+    await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Delete contact?' });
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     http.fetchMock.mockClear();
     await user.click(within(dialog).getByRole('button', { name: 'Delete contact' }));
     expect(await screen.findByText('Contact deleted.')).toBeInTheDocument();
     await waitFor(() => expect(cardNames('Colleagues')).toEqual([]));
     expect(http.callsTo('DELETE', '/api/contacts/12')).toHaveLength(1);
+    // The card (and its trash) is gone, and the column's list with it (its last card): the focus lands
+    // on the column, not on the page.
+    await waitFor(() => expect(column('Colleagues')).toHaveFocus());
   });
 
   it('opens the contact card from /kanban/{id} and closes back to /kanban', async () => {

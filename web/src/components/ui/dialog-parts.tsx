@@ -2,7 +2,8 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { dismissEarlierToasts } from './toast';
-import type { DialogFrameProps, ModalProps } from './dialog';
+import type { DialogFrameProps, ModalPartsProps } from './dialog';
+import { returnFocus } from './focus-return';
 
 // The dialogs' Radix half, loaded when a dialog first opens (dialog.tsx): the board mounts a
 // closed confirmation per column and per card action, and opens none of them on its first load.
@@ -52,8 +53,8 @@ export function Modal({
   footer,
   hideClose = false,
   size = 'sm',
-  returnFocusTo = null,
-}: ModalProps) {
+  focusReturn,
+}: ModalPartsProps) {
   const covered = useCoveredModal(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -63,9 +64,7 @@ export function Modal({
           className={`dialog dialog--${size}${covered ? ' dialog--covered' : ''}`}
           data-covered={covered || undefined}
           onCloseAutoFocus={(event) => {
-            if (!returnFocusTo?.isConnected) return;
-            event.preventDefault();
-            returnFocusTo.focus();
+            if (returnFocus(focusReturn.current)) event.preventDefault();
           }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

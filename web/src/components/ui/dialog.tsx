@@ -1,6 +1,7 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { moduleLoader, preload, useLoadedModules } from '@/lib/module-loader';
 import { Button } from './button';
+import { rememberFocus, type FocusReturn } from './focus-return';
 // The dialogs' styles load with the first screen, not with their code: a screen's own rules that
 // refine them (the contact card's width) must come after them whatever chunk arrives first.
 import './dialog.css';
@@ -33,11 +34,16 @@ export interface ModalProps {
   hideClose?: boolean;
   size?: 'sm' | 'md' | 'lg';
   /**
-   * Where the focus goes back when it closes: the element that opened it. Radix returns it only to
-   * a Radix trigger; a modal opened from state (a button's click, a menu item) otherwise leaves the
-   * focus on the page, or on the contact card's frame behind it.
+   * Where the focus goes back when it closes, when not the control that held the focus as it opened
+   * (by default the focus returns there, or to a menu's trigger for a menu item: focus-return.ts).
+   * A new one given while it is open, or as it closes, wins: the control that replaced the opener.
    */
   returnFocusTo?: HTMLElement | null;
+}
+
+/** What the Radix half gets besides the modal's props: where to put the focus back (filled as it opens). */
+export interface ModalPartsProps extends ModalProps {
+  focusReturn: RefObject<FocusReturn | null>;
 }
 
 export interface DialogFrameProps {
@@ -52,8 +58,20 @@ export interface DialogFrameProps {
  * modal opened over another hides the one behind it until it closes (see dialog-parts.tsx).
  */
 export function Modal(props: ModalProps) {
-  const parts = useLoadedModules(dialogParts, props.open);
-  return parts ? <parts.Modal {...props} /> : null;
+  const { open, returnFocusTo } = props;
+  const parts = useLoadedModules(dialogParts, open);
+  const focusReturn = useRef<FocusReturn | null>(null);
+  const wasOpen = useRef(false);
+  useLayoutEffect(() => {
+    // Before the dialog takes the focus (Radix moves it in an effect; the first time, its code is still
+    // loading): the control that opened it, which a click or a menu item's Enter has just focused.
+    if (open && !wasOpen.current) focusReturn.current = rememberFocus(returnFocusTo);
+    // A returnFocusTo given since, until the focus goes back: the control that replaced the opener.
+    else if (returnFocusTo && focusReturn.current)
+      focusReturn.current = { ...focusReturn.current, opener: returnFocusTo };
+    wasOpen.current = open;
+  }, [open, returnFocusTo]);
+  return parts ? <parts.Modal {...props} focusReturn={focusReturn} /> : null;
 }
 
 /**

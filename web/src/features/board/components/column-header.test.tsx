@@ -139,6 +139,12 @@ describe('ColumnHeader', () => {
     await user.hover(trash);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Delete column');
     await user.click(trash);
+    // Escape: the focus goes back to the trash that opened the confirmation.
+    expect(await screen.findByRole('dialog', { name: 'Delete column?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(trash).toHaveFocus());
+    await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Delete column?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete column' }));
     expect(await screen.findByText('Friends column deleted.')).toBeInTheDocument();

@@ -215,6 +215,37 @@ describe('ContactCardModal', () => {
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Reschedule follow-up' })).toHaveFocus());
   });
 
+  it('offers Schedule follow-up on a contacted card with no next date (a column without a cadence), then Reschedule', async () => {
+    const today = userToday(makeUser().time_zone);
+    // Contacted in 'New' (no cadence), with no next-contact date: the rule gives no date.
+    const contacted = { ...grace, last_contacted_on: addDays(today, -3), next_follow_up_on: null };
+    const scheduled = { ...contacted, next_follow_up_on: addDays(today, 7) };
+    const { http } = renderCard([contacted], {
+      'GET /api/contacts': [{ body: [contacted] }, { body: [scheduled] }],
+      'PATCH /api/contacts/5': { body: scheduled },
+    });
+    const user = userEvent.setup();
+    const dialog = await openCard();
+    expect(within(dialog).queryByText(/Next follow-up/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Reschedule follow-up' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule follow-up' }));
+
+    const picker = await screen.findByRole('dialog', { name: 'Schedule follow-up' });
+    expect(within(picker).getByLabelText('Follow up on')).toHaveValue(scheduled.next_follow_up_on);
+    await user.click(within(picker).getByRole('button', { name: 'Schedule' }));
+
+    await waitFor(() =>
+      expect(http.callsTo('PATCH', '/api/contacts/5')[0]?.body).toEqual({
+        next_follow_up_on: scheduled.next_follow_up_on,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Schedule follow-up' })).toBeNull());
+    expect(within(dialog).getByText(`Next follow-up: ${formatShortDay(scheduled.next_follow_up_on)}`)).toBeVisible();
+    // Now a date to move: 'Reschedule' beside it replaces the button, and takes the focus back.
+    expect(within(dialog).queryByRole('button', { name: 'Schedule follow-up' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Reschedule follow-up' })).toHaveFocus());
+  });
+
   it('offers Schedule follow-up, not Reschedule, on a card never contacted', async () => {
     const today = userToday(makeUser().time_zone);
     renderCard([{ ...grace, last_contacted_on: null, next_follow_up_on: addDays(today, 4) }]);

@@ -90,6 +90,8 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
   // selector and puts them into the chosen column.
   const offBoard = !contact.on_board;
   const contacted = contact.last_contacted_on !== null;
+  // A date to move: the rule gave one (cadence, or the note's next-contact date) after a contact.
+  const rescheduling = contacted && contact.next_follow_up_on !== null;
   const notify = useNotify();
   const update = useUpdateContact();
   const [baseline, setBaseline] = useState(() => toContactFields(contact));
@@ -99,6 +101,8 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
   const [dialog, setDialog] = useState<'close' | 'delete' | 'photo' | 'schedule' | null>(null);
   // The button that opened the schedule dialog ('Schedule follow-up' or 'Reschedule'), focused again after it.
   const [scheduleFrom, setScheduleFrom] = useState<HTMLElement | null>(null);
+  // Scheduled on a contacted card that had no date: 'Reschedule' replaces the button and takes the focus.
+  const [rescheduleButton, setRescheduleButton] = useState<HTMLButtonElement | null>(null);
   const openSchedule = (event: MouseEvent<HTMLElement>) => {
     setScheduleFrom(event.currentTarget);
     setDialog('schedule');
@@ -219,8 +223,14 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
               <FollowUpChip nextOn={contact.next_follow_up_on} today={today} />
               {/* Contacted: the date the rule gave (cadence or the note's next-contact date) can be
                   moved here without logging anything; never contacted, 'Schedule follow-up' does it. */}
-              {contacted ? (
-                <Button variant="link" size="sm" className="contact-modal__reschedule" onClick={openSchedule}>
+              {rescheduling ? (
+                <Button
+                  ref={setRescheduleButton}
+                  variant="link"
+                  size="sm"
+                  className="contact-modal__reschedule"
+                  onClick={openSchedule}
+                >
                   Reschedule <span className="visually-hidden">follow-up</span>
                 </Button>
               ) : null}
@@ -228,8 +238,9 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
           ) : null}
         </div>
         <div className="contact-modal__actions">
-          {/* Never contacted: no interaction can carry a next-contact date, so a date is set here. */}
-          {!contacted && !offBoard ? (
+          {/* No date to move: never contacted (no interaction can carry a next-contact date), or
+              contacted in a column without a cadence and no next-contact date; a date is set here. */}
+          {!rescheduling && !offBoard ? (
             <Button
               variant="secondary"
               size="sm"
@@ -341,7 +352,7 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
       <DateDialog
         open={dialog === 'schedule'}
         onOpenChange={(open) => setDialog(open ? 'schedule' : null)}
-        title={contacted ? 'Reschedule follow-up' : 'Schedule follow-up'}
+        title={rescheduling ? 'Reschedule follow-up' : 'Schedule follow-up'}
         description={`When to get back to ${contact.name}: they show as due on that day.`}
         label="Follow up on"
         min={today}
@@ -351,9 +362,9 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
             ? contact.next_follow_up_on
             : addDays(today, 7)
         }
-        confirmLabel={contacted ? 'Reschedule' : 'Schedule'}
+        confirmLabel={rescheduling ? 'Reschedule' : 'Schedule'}
         pending={schedule.isPending}
-        returnFocusTo={scheduleFrom}
+        returnFocusTo={rescheduling ? rescheduleButton : scheduleFrom}
         onConfirm={(on) =>
           schedule.mutate(
             { contactId: contact.id, on },

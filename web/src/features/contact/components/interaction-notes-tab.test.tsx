@@ -226,6 +226,9 @@ describe('Interaction notes tab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard Interaction Notes?' })).toBeNull());
     expect(within(dialog).getByRole('tab', { name: 'Interaction notes', selected: true })).toBeInTheDocument();
     expect(within(panel).getByLabelText('Notes')).toHaveValue('Half a thought');
+    // The focus goes to the tab still chosen: the refused one would be chosen again as it takes it.
+    await waitFor(() => expect(within(dialog).getByRole('tab', { name: 'Interaction notes' })).toHaveFocus());
+    expect(screen.queryByRole('dialog', { name: 'Discard Interaction Notes?' })).toBeNull();
 
     // Closing the card: Discard Interaction closes it.
     await u.click(within(dialog).getByRole('button', { name: 'Close' }));
