@@ -17,6 +17,15 @@ import {
 import { currentPath, hidden, useBrowser, visible, waitForPath } from './helpers/browser';
 import { checkScreen } from './helpers/screen';
 
+/** The id of the board card whose button holds the focus, or null. */
+function focusedCardId(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    const card = active?.matches('li[data-contact-id] > .contact-card__open') ? active.parentElement : null;
+    return card ? Number(card.getAttribute('data-contact-id')) : null;
+  });
+}
+
 /** Longer than the card shows: name 18, title 23, company 33 characters, then '...'. */
 const GRACE = {
   name: 'Grace Brewster Murray Hopper',
@@ -331,6 +340,17 @@ describe('board journeys: contacts', () => {
     await visible(cardButton(page, margaret));
     expect(await columnCount(page, 'New')).toBe(countLabel(1));
     expect((await api.contacts())[0]?.title).toBe(margaret.title);
+    // Opened from its link, the card gives the focus to its card on the board when it closes, so a
+    // keyboard user goes on from where the contact is.
+    await expect.poll(() => focusedCardId(page)).toBe(margaret.id);
+
+    // Opened with the keyboard from the board, closed with Escape: the focus is back on the card.
+    await cardButton(page, margaret).focus();
+    await page.keyboard.press('Enter');
+    await contactDialog(page, margaret.name);
+    await page.keyboard.press('Escape');
+    await waitForPath(page, '/kanban');
+    await expect.poll(() => focusedCardId(page)).toBe(margaret.id);
 
     // A card that is not on the board: a notice, and the board.
     await page.goto('/kanban/999999');

@@ -38,8 +38,19 @@ function ContactCard({ contact, tiers, onClose }: { contact: Contact; tiers: rea
       onClose={onClose}
       onChangeTier={column.moveTo}
       changingTier={column.pending}
+      returnFocusTo={() => boardCardButton(contact.id)}
     />
   );
+}
+
+/**
+ * A card's button on the board (a shell's too: focused, it draws), where the focus goes back when
+ * its contact card closes, whether it was opened from the card or from a link: a keyboard user
+ * goes on from where the contact is. Null when the card is not in the page (moved to the network,
+ * deleted, or far down a column of thousands).
+ */
+function boardCardButton(contactId: number): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`li[data-contact-id="${contactId}"] > .contact-card__open`);
 }
 
 /**

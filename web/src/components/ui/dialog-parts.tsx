@@ -93,7 +93,7 @@ export function Modal({
  * The bare Radix dialog (overlay, focus trap, Escape, aria-modal) for screens that lay out their own
  * header, such as the contact card. Put a `DialogTitle` inside.
  */
-export function DialogFrame({ open, onOpenChange, className, children }: DialogFrameProps) {
+export function DialogFrame({ open, onOpenChange, className, children, returnFocusTo }: DialogFrameProps) {
   useEffect(() => {
     if (open) dismissEarlierToasts();
   }, [open]);
@@ -101,7 +101,17 @@ export function DialogFrame({ open, onOpenChange, className, children }: DialogF
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content className={className} aria-describedby={undefined}>
+        <RadixDialog.Content
+          className={className}
+          aria-describedby={undefined}
+          // Also when the frame unmounts (its route left): Radix then asks the same question.
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.();
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+        >
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>

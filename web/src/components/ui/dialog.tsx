@@ -51,6 +51,11 @@ export interface DialogFrameProps {
   onOpenChange: (open: boolean) => void;
   className: string;
   children: ReactNode;
+  /**
+   * Where the focus goes when the frame closes (it is opened from a route, not from a Radix trigger:
+   * without this the focus fell to the page). Read as it closes; null leaves Radix's default.
+   */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /**

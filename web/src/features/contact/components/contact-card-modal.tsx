@@ -79,13 +79,22 @@ interface ContactCardModalProps {
   onChangeTier: (tier: Tier) => void;
   /** A column change is on its way. */
   changingTier: boolean;
+  /** Where the focus goes when the card closes (the board: the card's own button); see DialogFrame. */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /**
  * The contact card (spec: 1200 x 710, three tabs, header with photo, name, title, company, Close
  * and the column selector; a timeline on the right). Mount it keyed by contact id.
  */
-export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changingTier }: ContactCardModalProps) {
+export function ContactCardModal({
+  contact,
+  tiers,
+  onClose,
+  onChangeTier,
+  changingTier,
+  returnFocusTo,
+}: ContactCardModalProps) {
   // A person in the network (issue 26): no column, no due state; "Put on the board" replaces the column
   // selector and puts them into the chosen column.
   const offBoard = !contact.on_board;
@@ -199,6 +208,7 @@ export function ContactCardModal({ contact, tiers, onClose, onChangeTier, changi
         if (!open) requestClose();
       }}
       className="dialog contact-modal"
+      returnFocusTo={returnFocusTo}
     >
       <header className="contact-modal__header">
         {/* Named by its content, not an aria-label: the initials that show when there is no photo
