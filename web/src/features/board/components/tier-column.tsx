@@ -169,15 +169,13 @@ const CardList = memo(function CardList({
   // The list is as high as all its cards from the first frame on: the column's scrollbar does not
   // change when the rest of its cards come.
   const fullHeight = ids.length * CARD_PITCH_PX - CARD_GAP_PX;
+  const focusedIndex = focusedId === null ? -1 : ids.indexOf(focusedId);
   if (firstFrame === 'out-of-view') {
     return <ul ref={listRef} className="card-list" aria-label={label} style={{ minHeight: fullHeight }} />;
   }
   if (!windowed) {
     // Cards flow in the list, so the ones put in the page first are a run from the top.
-    const through =
-      firstFrame === null
-        ? ids.length - 1
-        : Math.max(last, pinnedOutsideWindow, focusedId === null ? -1 : ids.indexOf(focusedId));
+    const through = firstFrame === null ? ids.length - 1 : Math.max(last, pinnedOutsideWindow, focusedIndex);
     const shown = through >= ids.length - 1 ? ids : ids.slice(0, through + 1);
     return (
       <ul
@@ -204,15 +202,9 @@ const CardList = memo(function CardList({
       </ul>
     );
   }
-  const extra = [pinnedOutsideWindow, focusedId === null ? -1 : ids.indexOf(focusedId)];
   return (
-    <ul
-      ref={listRef}
-      className="card-list card-list--windowed"
-      aria-label={label}
-      style={{ height: ids.length * CARD_PITCH_PX - CARD_GAP_PX }}
-    >
-      {indexesInPage(first, last, extra).map((index) => {
+    <ul ref={listRef} className="card-list card-list--windowed" aria-label={label} style={{ height: fullHeight }}>
+      {indexesInPage(first, last, [pinnedOutsideWindow, focusedIndex]).map((index) => {
         const id = ids[index]!;
         const contact = byId.get(id);
         const live = (index >= first && index <= last) || index === pinnedOutsideWindow;
