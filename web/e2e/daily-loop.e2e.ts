@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './helpers/app';
 import { createAccount, toast } from './helpers/auth';
-import { boardApi, cardById, checkScreenWithoutToasts, column } from './helpers/board';
+import { asUser, boardApi, cardById, checkScreenWithoutToasts, column } from './helpers/board';
 import { hidden, useBrowser, visible, waitForPath } from './helpers/browser';
 import { checkScreen } from './helpers/screen';
 
@@ -34,20 +34,6 @@ function shortDay(day: string): string {
 interface Person {
   id: number;
   name: string;
-}
-
-/** `method` + `path` as the page's user (its cookies and the session's CSRF token), for set-up only. */
-async function asUser<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const request = page.context().request;
-  const session = await request.get(`${baseUrl()}/api/session`);
-  const csrf = session.headers()['x-csrf-token'] ?? '';
-  const response = await request.fetch(`${baseUrl()}${path}`, {
-    method,
-    data,
-    headers: { 'X-CSRF-Token': csrf, Accept: 'application/json' },
-  });
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /** The signed-in user's time zone: "today" for every date here is the user's. */

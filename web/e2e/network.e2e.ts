@@ -1,25 +1,10 @@
 import type { NetworkPage as NetworkPageData } from '@tend/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl } from './helpers/app';
 import { createAccount, toast, waitForBoard } from './helpers/auth';
-import { boardApi, cardById, cardButton, checkScreenWithoutToasts, column } from './helpers/board';
+import { asUser, boardApi, cardById, cardButton, checkScreenWithoutToasts, column } from './helpers/board';
 import { hidden, useBrowser, visible, waitForPath } from './helpers/browser';
 import { checkScreen } from './helpers/screen';
-
-/** `method` + `path` as the page's user (its cookies and the session's CSRF token), for set-up only. */
-async function asUser<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const request = page.context().request;
-  const session = await request.get(`${baseUrl()}/api/session`);
-  const csrf = session.headers()['x-csrf-token'] ?? '';
-  const response = await request.fetch(`${baseUrl()}${path}`, {
-    method,
-    data,
-    headers: { 'X-CSRF-Token': csrf, Accept: 'application/json' },
-  });
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Dorothy', 'Mary', 'Edsger', 'Barbara', 'Donald', 'Frances'];
 const LAST = [

@@ -54,6 +54,8 @@ export interface BoardApi {
   createContacts: (contacts: readonly NewContact[]) => Promise<ContactRow[]>;
   /** `POST /api/contacts` without throwing on a refusal. */
   tryCreateContact: (contact: NewContact) => Promise<RawAnswer>;
+  /** Any call of the API: its answer's body, or an error for a refusal. */
+  call: <T>(method: 'GET' | 'POST', path: string, data?: unknown) => Promise<T>;
 }
 
 /**
@@ -97,7 +99,13 @@ export async function boardApi(page: Page, origin = baseUrl()): Promise<BoardApi
       return created;
     },
     tryCreateContact: (contact) => send('POST', '/api/contacts', contact),
+    call,
   };
+}
+
+/** `method` + `path` as the page's user (see boardApi), for set-up only: the answer's body. */
+export async function asUser<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  return (await boardApi(page)).call<T>(method, path, data);
 }
 
 /** A column of the board: the `<section>` labelled by its (full) name. */
